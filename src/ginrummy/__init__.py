@@ -1,0 +1,1 @@
+"""ginrummy: an exact Gin Rummy rules engine."""

@@ -1,0 +1,75 @@
+"""Exceptions. Every error a caller can cause is a ``ValueError`` subclass.
+
+An illegal action raises an :class:`IllegalActionError` subclass whose message
+names what was wrong and what is legal; the state is left as it was.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardNotInHandError",
+    "CardParseError",
+    "GinRummyError",
+    "IllegalActionError",
+    "IllegalDiscardError",
+    "InvalidLayoffError",
+    "InvalidMeldError",
+    "KnockNotAllowedError",
+    "NotYourTurnError",
+    "RecordError",
+    "RulesError",
+    "UnknownPresetError",
+    "WrongPhaseError",
+]
+
+
+class GinRummyError(ValueError):
+    """Base class of every error this package raises on bad input."""
+
+
+class CardParseError(GinRummyError):
+    """A card token or index is not a card (e.g. ``'1x'``), or a card is given twice."""
+
+
+class RulesError(GinRummyError):
+    """A rules setting is unknown or out of range."""
+
+
+class UnknownPresetError(RulesError):
+    """A rules preset name is unknown; the message lists the known presets."""
+
+
+class RecordError(GinRummyError):
+    """A saved hand or game record is malformed or does not replay."""
+
+
+class InvalidMeldError(GinRummyError):
+    """Cards that are not a set (3-4 of a rank) or a run (3+ in suit), or melds that overlap."""
+
+
+class IllegalActionError(GinRummyError):
+    """An action that the rules do not allow now. The state is unchanged."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """The action is of a kind not allowed in the current phase (e.g. a discard before drawing)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """The action was made for a player who is not the one to act."""
+
+
+class CardNotInHandError(IllegalActionError):
+    """A card to discard, meld or lay off is not in the acting player's hand."""
+
+
+class IllegalDiscardError(IllegalActionError):
+    """The discard is not allowed (e.g. the card just taken from the discard pile)."""
+
+
+class KnockNotAllowedError(IllegalActionError):
+    """A knock, gin or big gin whose deadwood or melds the rules do not allow."""
+
+
+class InvalidLayoffError(IllegalActionError):
+    """A defender's layoff plan that is not legal (a card that does not fit a knocker's meld)."""

@@ -1,0 +1,108 @@
+"""The result of one hand and its points (RULES.md section 3).
+
+============================  ==============================  =========
+outcome                       winner scores                   sources
+============================  ==============================  =========
+knock, knocker's count lower  difference of counts            all
+undercut (equal or higher)    difference + undercut bonus     all
+gin                           gin bonus + defender's count    all
+big gin                       big gin bonus + defender's      002, 004, 001
+dead hand                     nothing                         000-003
+============================  ==============================  =========
+
+>>> hand_points(Rules(), knocker_count=3, defender_count=10, gin=False, big_gin=False)
+(Outcome.KNOCK, 7)
+>>> hand_points(Rules(), knocker_count=6, defender_count=3, gin=False, big_gin=False)
+(Outcome.UNDERCUT, 28)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ginrummy.cards import CardSet
+from ginrummy.layoff import LayoffPlan
+from ginrummy.melds import Meld
+from ginrummy.rules import Rules
+
+__all__ = ["HandResult", "Outcome", "hand_points"]
+
+
+class Outcome(StrEnum):
+    """How a hand ended."""
+
+    KNOCK = "knock"
+    """The knocker's count was lower; the knocker scores the difference."""
+    UNDERCUT = "undercut"
+    """The defender's count was equal or lower; the defender scores the difference plus the undercut bonus."""
+    TIE = "tie"
+    """Equal counts scored as no points (only with ``undercut_on_tie=False``)."""
+    GIN = "gin"
+    """The knocker had no deadwood; gin bonus plus the defender's count, no layoffs."""
+    BIG_GIN = "big-gin"
+    """All 11 cards melded after the draw; big gin bonus plus the defender's count."""
+    DEAD = "dead"
+    """The stock ran down to the dead-hand limit with no knock; no score."""
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
+
+def hand_points(
+    rules: Rules, *, knocker_count: int, defender_count: int, gin: bool, big_gin: bool
+) -> tuple[Outcome, int]:
+    """The outcome of a knock and the points (>= 0) its winner scores.
+
+    ``knocker_count`` and ``defender_count`` are deadwood counts in points, the
+    defender's after layoffs. The knocker wins KNOCK, GIN and BIG_GIN; the
+    defender wins UNDERCUT; nobody wins TIE.
+    """
+    if big_gin:
+        return Outcome.BIG_GIN, rules.big_gin_bonus + defender_count
+    if gin:
+        return Outcome.GIN, rules.gin_bonus + defender_count
+    if knocker_count < defender_count:
+        return Outcome.KNOCK, defender_count - knocker_count
+    if knocker_count == defender_count and not rules.undercut_on_tie:
+        return Outcome.TIE, 0
+    return Outcome.UNDERCUT, knocker_count - defender_count + rules.undercut_bonus
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How one hand ended, with everything laid down.
+
+    ``winner`` is the player (0 or 1) who scores ``points`` (points, >= 0), or
+    ``None`` for a dead hand or a tie. ``knocker`` is ``None`` for a dead hand.
+    Counts are deadwood points; ``defender_count`` is after layoffs. ``hands``
+    are both players' final cards (``CardSet``; the knocker's without the discard).
+    """
+
+    outcome: Outcome
+    winner: int | None
+    points: int
+    knocker: int | None = None
+    knocker_count: int = 0
+    defender_count: int = 0
+    knocker_melds: tuple[Meld, ...] = ()
+    knocker_deadwood: CardSet = 0
+    defense: LayoffPlan | None = None
+    hands: tuple[CardSet, CardSet] = (0, 0)
+
+    def describe(self, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
+        """One line such as ``'Ed knocks with 3 against 10: Ed scores 7'``."""
+        if self.outcome is Outcome.DEAD:
+            return "Dead hand: no score"
+        assert self.knocker is not None
+        k, d = names[self.knocker], names[1 - self.knocker]
+        if self.outcome is Outcome.GIN:
+            return f"{k} goes gin against {self.defender_count}: {k} scores {self.points}"
+        if self.outcome is Outcome.BIG_GIN:
+            return f"{k} goes big gin against {self.defender_count}: {k} scores {self.points}"
+        head = f"{k} knocks with {self.knocker_count} against {self.defender_count}"
+        if self.outcome is Outcome.KNOCK:
+            return f"{head}: {k} scores {self.points}"
+        if self.outcome is Outcome.TIE:
+            return f"{head}: a tie, no score"
+        return f"{head}: undercut, {d} scores {self.points}"

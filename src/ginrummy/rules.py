@@ -1,0 +1,310 @@
+"""Rules as data: one frozen, validated :class:`Rules` object and named presets.
+
+Every setting of ``RULES.md`` sections 2-4 is a field. Presets reproduce each
+rule source (the files in ``shared/rules/``); ``default`` is this project's
+choice. Larger variants (Oklahoma, straight gin, Hollywood, aces high,
+discard-pile pickup) will be further fields with defaults that keep today's
+behaviour, so existing presets need no change.
+
+>>> Rules().knock_limit, Rules.preset("pagat").gin_bonus
+(10, 20)
+>>> Rules.preset("pagat").replace(gin_bonus=25).gin_bonus
+25
+>>> Rules.preset("nope")
+Traceback (most recent call last):
+...
+ginrummy.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: bicycle, classic, default, eaai, openspiel, pagat, slam, wikipedia
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ginrummy.errors import RulesError, UnknownPresetError
+
+__all__ = ["PRESETS", "DealerRule", "Opening", "Preset", "Rules", "Shutout"]
+
+
+class Opening(StrEnum):
+    """How a hand starts (RULES.md section 2)."""
+
+    UPCARD = "upcard"
+    """10 cards each, the 21st card turned up and offered first to the non-dealer (all sources)."""
+    ELEVEN_CARDS = "eleven-cards"
+    """Non-dealer gets 11 cards, dealer 10, no upcard; the non-dealer starts by discarding (000 variation)."""
+
+
+class DealerRule(StrEnum):
+    """Who deals the next hand after a hand with a winner. After a dead hand the same dealer deals again."""
+
+    LOSER = "loser"
+    """The loser of the previous hand deals (000)."""
+    WINNER = "winner"
+    """The winner of the previous hand deals (000 variation, "many books")."""
+    ALTERNATE = "alternate"
+    """The deal alternates (000 variation, 002, 003)."""
+
+
+class Shutout(StrEnum):
+    """What happens when the loser of a game scored nothing in it (RULES.md section 4)."""
+
+    NONE = "none"
+    """No shutout bonus."""
+    DOUBLE_GAME_BONUS = "double-game-bonus"
+    """The game bonus is doubled: 200 instead of 100 (000)."""
+    DOUBLE_SCORE = "double-score"
+    """The winner's whole score is doubled (000 variation)."""
+    DOUBLE_HANDS = "double-hands"
+    """Each hand's points are doubled before the box bonus is added: blitz/schneider (002)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Every rule setting of a hand and a game. Frozen; validated on creation.
+
+    Points are in deadwood points. Raises :class:`RulesError` (a ``ValueError``)
+    for a value out of range, naming the field and its allowed values.
+    """
+
+    knock_limit: int = 10
+    """Highest deadwood count (points, 0-10) with which a player may knock; 0 means gin only."""
+    gin_bonus: int = 25
+    """Bonus (points) for gin, added to the defender's count: 20 (000, 003) or 25 (001, 002, 004)."""
+    undercut_bonus: int = 25
+    """Bonus (points) for an undercut, added to the difference: 10 (000, 003), 20 or 25."""
+    undercut_on_tie: bool = True
+    """Equal counts are an undercut (all sources). False scores a tie as no points, like OpenSpiel."""
+    big_gin: bool = False
+    """Whether 11 melded cards after a draw may go big gin without a discard (002, 004, 001 house rule)."""
+    big_gin_bonus: int = 31
+    """Bonus (points) for big gin: 31 = gin + 6 (002), 50 (002), 25 (001, 004)."""
+    rediscard_taken_card: bool = False
+    """Whether the card just taken from the discard pile may be discarded the same turn (000: GRA rules allow it)."""
+    action_on_50th_card: bool = False
+    """After the discard that leaves 2 stock cards, the other player may take it only to knock or go gin (000, Game Colony)."""
+    opening: Opening = Opening.UPCARD
+    """How a hand starts: the upcard offer, or the 11-card opening (000 variation)."""
+    dealer_rule: DealerRule = DealerRule.LOSER
+    """Who deals after a hand with a winner."""
+    stock_left_dead: int = 2
+    """The hand is dead when a discard without a knock leaves this many stock cards (all sources: 2)."""
+    target: int = 100
+    """Points (before bonuses) that end a game: 100 (all), agreed (003), 250 (002 tournament)."""
+    game_bonus: int = 100
+    """Bonus (points) to the player who reaches the target (000, 001, 002, 004)."""
+    box_bonus: int = 25
+    """Bonus (points) per hand won, added when the game ends, not counted toward the target: 20 (000, 001), 25 (002, 004)."""
+    shutout: Shutout = Shutout.DOUBLE_GAME_BONUS
+    """The shutout rule when the loser scored nothing."""
+    margin_bonus: int = 0
+    """Line bonus (points) for winning a game by a margin of at least ``margin_bonus_at`` (001 house rule: 50)."""
+    margin_bonus_at: int = 50
+    """Margin (points) that earns ``margin_bonus``."""
+    forfeit_on_exact_margin: int = 0
+    """If non-zero, a winner whose margin is exactly this (002 variation: 50) forfeits the game."""
+
+    def __post_init__(self) -> None:
+        for name in ("opening", "dealer_rule", "shutout"):
+            enum_type = {"opening": Opening, "dealer_rule": DealerRule, "shutout": Shutout}[name]
+            value = getattr(self, name)
+            if not isinstance(value, enum_type):
+                try:
+                    object.__setattr__(self, name, enum_type(value))
+                except ValueError:
+                    allowed = ", ".join(e.value for e in enum_type)
+                    raise RulesError(f"{name} must be one of {allowed}; got {value!r}") from None
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f"{f.name} must be an int; got {value!r}")
+            if f.type in ("bool", bool) and not isinstance(value, bool):
+                raise RulesError(f"{f.name} must be true or false; got {value!r}")
+        _check_range("knock_limit", self.knock_limit, 0, 10)
+        _check_range("stock_left_dead", self.stock_left_dead, 0, 10)
+        _check_range("target", self.target, 1, 100_000)
+        for name in (
+            "gin_bonus",
+            "undercut_bonus",
+            "big_gin_bonus",
+            "game_bonus",
+            "box_bonus",
+            "margin_bonus",
+            "margin_bonus_at",
+            "forfeit_on_exact_margin",
+        ):
+            _check_range(name, getattr(self, name), 0, 10_000)
+
+    # -- presets and settings -------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The rules of a named preset (see :data:`PRESETS`). Raises :class:`UnknownPresetError`."""
+        try:
+            return PRESETS[name.lower()].rules
+        except KeyError:
+            known = ", ".join(sorted(PRESETS))
+            raise UnknownPresetError(f"unknown rules preset {name!r}; known presets: {known}") from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some settings changed; validated. Raises :class:`RulesError` for an unknown setting."""
+        names = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"unknown rules setting {key!r}; settings: {', '.join(sorted(names))}")
+        return dataclasses.replace(self, **changes)
+
+    def with_setting(self, assignment: str) -> Rules:
+        """A copy with one ``"key=value"`` setting applied (as typed on a command line).
+
+        Keys may use ``-`` or ``_``; booleans read ``true/false/yes/no/on/off/1/0``.
+
+        >>> Rules().with_setting("gin-bonus=20").gin_bonus
+        20
+        """
+        key, sep, raw = assignment.partition("=")
+        if not sep:
+            raise RulesError(f"a setting is written key=value; got {assignment!r}")
+        key = key.strip().replace("-", "_")
+        raw = raw.strip()
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        if key not in fields:
+            raise RulesError(f"unknown rules setting {key!r}; settings: {', '.join(sorted(fields))}")
+        current = getattr(self, key)
+        value: Any
+        if isinstance(current, bool):
+            low = raw.lower()
+            if low in ("true", "yes", "on", "1"):
+                value = True
+            elif low in ("false", "no", "off", "0"):
+                value = False
+            else:
+                raise RulesError(f"{key} must be true or false; got {raw!r}")
+        elif isinstance(current, int) and not isinstance(current, StrEnum):
+            try:
+                value = int(raw)
+            except ValueError:
+                raise RulesError(f"{key} must be a whole number; got {raw!r}") from None
+        else:
+            value = raw
+        return self.replace(**{key: value})
+
+    def settings(self) -> dict[str, Any]:
+        """All settings as a JSON-ready dict (enum values as strings)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_settings(cls, data: dict[str, Any]) -> Rules:
+        """Rules from a dict as made by :meth:`settings`; unknown keys raise :class:`RulesError`."""
+        return cls().replace(**data)
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, StrEnum) else value
+
+
+def _check_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise RulesError(f"{name} must be between {low} and {high}; got {value}")
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named rules preset: the ``rules``, the ``source`` file it follows, and a one-line ``summary``."""
+
+    name: str
+    rules: Rules
+    source: str
+    summary: str
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in [
+        Preset(
+            "default",
+            Rules(big_gin=True),
+            "this project",
+            "Knock 10, gin 25, undercut 25, big gin 31, game to 100 with game bonus 100, "
+            "box 25, shutout doubles the game bonus; loser deals.",
+        ),
+        Preset(
+            "pagat",
+            Rules(
+                gin_bonus=20,
+                undercut_bonus=10,
+                box_bonus=20,
+                shutout=Shutout.DOUBLE_GAME_BONUS,
+                dealer_rule=DealerRule.LOSER,
+            ),
+            "shared/rules/000_67589b1267de5920.txt",
+            "Gin 20, undercut 10, game bonus 100 (200 on a shutout), box 20, loser deals.",
+        ),
+        Preset(
+            "bicycle",
+            Rules(
+                box_bonus=20,
+                margin_bonus=50,
+                big_gin=True,
+                big_gin_bonus=25,
+                shutout=Shutout.NONE,
+                dealer_rule=DealerRule.ALTERNATE,
+            ),
+            "shared/rules/001_04e0175aaba99913.txt",
+            "Gin 25, undercut 25; house rules: game bonus 100, box 20, line bonus 50 for a "
+            "50-point margin, big gin 25.",
+        ),
+        Preset(
+            "wikipedia",
+            Rules(
+                big_gin=True,
+                big_gin_bonus=31,
+                shutout=Shutout.DOUBLE_HANDS,
+                dealer_rule=DealerRule.ALTERNATE,
+            ),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Gin 25, undercut 25, big gin 31, game bonus 100, box 25, shutout doubles every "
+            "hand (blitz); the deal alternates. Reproduces the 'Game 1' score sheet.",
+        ),
+        Preset(
+            "classic",
+            Rules(
+                gin_bonus=20,
+                undercut_bonus=10,
+                game_bonus=0,
+                box_bonus=0,
+                shutout=Shutout.NONE,
+                dealer_rule=DealerRule.ALTERNATE,
+            ),
+            "shared/rules/003_60cd1935cd4e24d0.txt",
+            "Gin 20, undercut 10, no game or box bonus named; the deal alternates.",
+        ),
+        Preset(
+            "slam",
+            Rules(
+                big_gin=True,
+                big_gin_bonus=25,
+                shutout=Shutout.NONE,
+                dealer_rule=DealerRule.ALTERNATE,
+            ),
+            "shared/rules/004_efae2a55a783c492.txt",
+            "Gin 25 with or without a discard (big gin 25), undercut 25 on equal or lower, "
+            "box 25 and game bonus 100 when a player reaches 100.",
+        ),
+        Preset(
+            "eaai",
+            Rules(game_bonus=0, box_bonus=0, shutout=Shutout.NONE, dealer_rule=DealerRule.ALTERNATE),
+            "2021 EAAI Gin Rummy challenge (ext)",
+            "Games to 100, gin 25, undercut 25 including ties, no big gin, no game or box bonus.",
+        ),
+        Preset(
+            "openspiel",
+            Rules(rediscard_taken_card=True, game_bonus=0, box_bonus=0, shutout=Shutout.NONE),
+            "OpenSpiel gin_rummy (ext, GRA rules)",
+            "Knock 10, gin 25, undercut 25, the taken card may be discarded again; for "
+            "comparison with OpenSpiel (which, unlike this engine, scores a tie 0-0).",
+        ),
+    ]
+}

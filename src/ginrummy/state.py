@@ -1,0 +1,736 @@
+"""One hand (deal) of Gin Rummy as a state machine (RULES.md sections 1-3).
+
+Phases, in order: ``OFFER`` (the upcard offered to the non-dealer, then the
+dealer), ``DRAW``, ``DISCARD`` (discard, knock, gin or big gin), ``LAST_CHANCE``
+(the 50th-card rule, when in force), ``LAYOFF`` (the defender's melds and
+layoffs after a knock), ``END``. Legality lives in one place: :meth:`HandState.verify`
+raises a specific :class:`~ginrummy.errors.IllegalActionError` and changes
+nothing; :meth:`HandState.can` and :meth:`HandState.push` build on it.
+
+>>> state = HandState.deal(Rules(), dealer=1, rng=7)
+>>> state.phase, state.to_act, state.stock_size, state.upcard
+(Phase.OFFER, 0, 31, Card('9d'))
+>>> state.push(Pass()); state.push(Pass()); state.phase, state.to_act, list(state.legal_actions)
+(Phase.DRAW, 0, [DrawStock()])
+>>> state.push(Discard(Card("Ah")))
+Traceback (most recent call last):
+...
+ginrummy.errors.WrongPhaseError: cannot discard in phase DRAW; legal now: draw
+>>> state.pop()
+Pass()
+>>> state.phase, state.to_act
+(Phase.OFFER, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards, shuffled_deck
+from ginrummy.errors import (
+    CardNotInHandError,
+    IllegalActionError,
+    IllegalDiscardError,
+    InvalidLayoffError,
+    InvalidMeldError,
+    KnockNotAllowedError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
+from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
+from ginrummy.melds import Arrangement, Meld, arrangements, least_deadwood
+from ginrummy.results import HandResult, Outcome, hand_points
+from ginrummy.rules import Opening, Rules
+
+if TYPE_CHECKING:
+    from ginrummy.view import PlayerView
+
+__all__ = ["Event", "HandState", "LegalActions", "Phase", "legal_actions_of"]
+
+
+class Phase(Enum):
+    """The phase of a hand; each allows its own kinds of action."""
+
+    OFFER = "offer"
+    DRAW = "draw"
+    DISCARD = "discard"
+    LAST_CHANCE = "last-chance"
+    LAYOFF = "layoff"
+    END = "end"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public action as both players saw it: ``player`` (0/1), ``kind`` (``'pass'``,
+    ``'take'``, ``'draw'``, ``'discard'``, ``'knock'``, ``'big-gin'``, ``'layoff'``) and
+    the ``card`` when it was shown face up (``None`` for a stock draw or a face-down knock)."""
+
+    player: int
+    kind: str
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    hands: tuple[CardSet, CardSet]
+    stock_pos: int
+    discard_pile: tuple[Card, ...]
+    phase: Phase
+    to_act: int
+    taken: Card | None
+    passes: int
+    known: tuple[CardSet, CardSet]
+    drawn: Card | None
+    knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None
+    result: HandResult | None
+
+
+class LegalActions:
+    """A live view of the legal actions of a state: iterate for the canonical list, or
+    test any action with ``in`` (which accepts every legal action, e.g. a knock with
+    any valid arrangement, while iteration lists knocks with least-deadwood arrangements
+    and the defender's best layoff plan)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: HandState) -> None:
+        self._state = state
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._state._enumerate())
+
+    def __contains__(self, action: object) -> bool:
+        return self._state.can(action)  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return len(self._state._enumerate())
+
+    def __bool__(self) -> bool:
+        return self._state.phase is not Phase.END
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {', '.join(str(a) for a in self)}>"
+
+
+class HandState:
+    """The full (hidden-information) state of one hand, mutable with ``push``/``pop``.
+
+    Players are 0 and 1. Hands are ``CardSet`` ints. The deck order is fixed at the
+    deal, so a hand replays exactly from its deck (or seed) and actions. Agents and
+    interfaces should receive :meth:`view`, never the state.
+    """
+
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
+        """Deal from ``deck`` (52 distinct cards, dealt from index 0): one card at a time to
+        the non-dealer first (002), 10 each; then the upcard; the rest is the stock, drawn
+        in deck order. Raises ``ValueError`` for a deck that is not 52 distinct cards."""
+        if dealer not in (0, 1):
+            raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
+        cards = tuple(Card(c) for c in deck)
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise ValueError("deck must hold each of the 52 cards once")
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = cards
+        non_dealer = 1 - dealer
+        hands = [0, 0]
+        for i in range(20):
+            hands[non_dealer if i % 2 == 0 else dealer] |= 1 << cards[i]
+        if rules.opening is Opening.ELEVEN_CARDS:
+            hands[non_dealer] |= 1 << cards[20]
+            self._discard_pile: tuple[Card, ...] = ()
+            self._phase = Phase.DISCARD
+        else:
+            self._discard_pile = (cards[20],)
+            self._phase = Phase.OFFER
+        self._stock_pos = 21
+        self._hands = (hands[0], hands[1])
+        self._to_act = non_dealer
+        self._taken: Card | None = None
+        self._passes = 0
+        self._known: tuple[CardSet, CardSet] = (0, 0)
+        self._drawn: Card | None = None
+        self._knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None = None
+        self._result: HandResult | None = None
+        self._log: list[tuple[int, Action]] = []
+        self._stack: list[_Snapshot] = []
+
+    @classmethod
+    def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> HandState:
+        """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal."""
+        return cls(rules, dealer, shuffled_deck(rng))
+
+    # -- public read-only properties ------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> int:
+        """The player to act (0 or 1); after the end, the last player who acted."""
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.END
+
+    @property
+    def result(self) -> HandResult | None:
+        """The hand's result once over, else ``None``."""
+        return self._result
+
+    def hand(self, player: int) -> CardSet:
+        """A player's cards (``CardSet``). Hidden information: not for the opponent."""
+        return self._hands[player]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first. Hidden information."""
+        return self.deck[self._stock_pos :]
+
+    @property
+    def stock_size(self) -> int:
+        return 52 - self._stock_pos
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first; the last card is the top (the upcard)."""
+        return self._discard_pile
+
+    @property
+    def upcard(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` if it is empty."""
+        return self._discard_pile[-1] if self._discard_pile else None
+
+    @property
+    def known(self) -> tuple[CardSet, CardSet]:
+        """For each player, cards they took from the discard pile and still hold (public)."""
+        return self._known
+
+    @property
+    def knock_limit(self) -> int:
+        """The knock limit in force for this hand (points)."""
+        return self.rules.knock_limit
+
+    @property
+    def log(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far as ``(player, action)``, knocks and layoffs with their melds resolved."""
+        return tuple(self._log)
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        """A live view of the legal actions of the player to act."""
+        return LegalActions(self)
+
+    @property
+    def knocker_melds(self) -> tuple[Meld, ...]:
+        """The melds the knocker laid down (empty before a knock)."""
+        return self._knock[2] if self._knock else ()
+
+    @property
+    def knocker(self) -> int | None:
+        return self._knock[0] if self._knock else None
+
+    # -- legality --------------------------------------------------------------
+
+    def _legal_names(self) -> str:
+        return ", ".join(str(a) for a in self._enumerate()) or "nothing (the hand is over)"
+
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Raise an :class:`IllegalActionError` subclass if ``action`` is not legal now for
+        the player to act (or for ``player`` when given); return ``None`` otherwise."""
+        self._resolve(action, player)
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """True if :meth:`verify` would accept ``action``."""
+        try:
+            self._resolve(action, player)
+        except (IllegalActionError, InvalidMeldError):
+            return False
+        return True
+
+    def _resolve(self, action: Action, player: int | None) -> Action:
+        """Check ``action`` and return it with engine choices filled in (melds, layoff plan)."""
+        phase = self._phase
+        if player is not None and player != self._to_act:
+            raise NotYourTurnError(
+                f"it is player {self._to_act}'s turn, not player {player}'s"
+                if phase is not Phase.END
+                else "the hand is over"
+            )
+        kind = type(action).__name__
+        allowed = _PHASE_ACTIONS[phase]
+        if type(action) not in allowed:
+            raise WrongPhaseError(
+                f"cannot {_VERB.get(kind, kind)} in phase {phase.name}; legal now: {self._legal_names()}"
+            )
+        hand = self._hands[self._to_act]
+        if isinstance(action, TakeDiscard):
+            if not self._discard_pile:
+                raise IllegalActionError("the discard pile is empty; legal now: draw")
+            if phase is Phase.DRAW and self._draw_only:
+                raise IllegalActionError(
+                    "both players passed the upcard: the non-dealer must draw from the stock"
+                )
+            if phase is Phase.LAST_CHANCE and not self._can_knock_with(hand | (1 << self._discard_pile[-1]), self._discard_pile[-1]):
+                raise KnockNotAllowedError(
+                    "the last discard may be taken only to knock or go gin, and it does not make a knock"
+                )
+            return action
+        if isinstance(action, DrawStock):
+            if self.stock_size == 0:
+                raise IllegalActionError("the stock is empty")
+            return action
+        if isinstance(action, Pass):
+            return action
+        if isinstance(action, Discard):
+            if self._must_knock:
+                raise IllegalDiscardError(
+                    "after taking the last discard you must knock or go gin; legal now: "
+                    + self._legal_names()
+                )
+            self._check_discard(action.card, hand)
+            return action
+        if isinstance(action, Knock):
+            self._check_discard(action.card, hand)
+            rest = hand & ~(1 << action.card)
+            melds = self._check_melds(action.melds, rest)
+            count = _deadwood_after(rest, melds)
+            if count > self.knock_limit:
+                raise KnockNotAllowedError(
+                    f"cannot knock with {count} points of deadwood; the knock limit is {self.knock_limit}"
+                )
+            return Knock(Card(action.card), melds)
+        if isinstance(action, BigGin):
+            if not self.rules.big_gin:
+                raise KnockNotAllowedError("big gin is not allowed under these rules")
+            if hand.bit_count() != 11:
+                raise KnockNotAllowedError("big gin needs 11 cards after the draw")
+            melds = self._check_melds(action.melds, hand)
+            if _deadwood_after(hand, melds):
+                raise KnockNotAllowedError("big gin needs all 11 cards in melds")
+            return BigGin(melds)
+        if isinstance(action, LayOff):
+            assert self._knock is not None
+            knocker_melds = self._knock[2]
+            if action.melds is None and action.layoffs is None:
+                plan = best_layoff(knocker_melds, hand)
+            else:
+                try:
+                    plan = check_layoffs(knocker_melds, hand, action.melds or (), action.layoffs or ())
+                except InvalidMeldError as exc:
+                    raise InvalidLayoffError(str(exc)) from None
+            return LayOff(plan.melds, plan.layoffs)
+        raise WrongPhaseError(f"unknown action {action!r}")  # pragma: no cover
+
+    @property
+    def _must_knock(self) -> bool:
+        return bool(self._log) and self._phase is Phase.DISCARD and self._taken is not None and (
+            self.stock_size <= self.rules.stock_left_dead
+        )
+
+    def _check_discard(self, card: int, hand: CardSet) -> None:
+        if not isinstance(card, int) or not 0 <= card < 52:
+            raise CardNotInHandError(f"not a card: {card!r}")
+        if not hand >> card & 1:
+            raise CardNotInHandError(
+                f"{CARDS[card]} is not in your hand; your hand: {format_cards(hand)}"
+            )
+        if card == self._taken and not self.rules.rediscard_taken_card:
+            raise IllegalDiscardError(
+                f"{CARDS[card]} was just taken from the discard pile and may not be discarded this turn"
+            )
+
+    def _check_melds(
+        self, melds: tuple[Meld, ...] | None, cards: CardSet
+    ) -> tuple[Meld, ...]:
+        if melds is None:
+            options = arrangements(cards)
+            return options[0].melds
+        used = 0
+        for m in melds:
+            if not isinstance(m, Meld):
+                raise KnockNotAllowedError(f"not a meld: {m!r}")
+            if m.mask & ~cards:
+                raise CardNotInHandError(
+                    f"meld {m} uses cards you would not hold: {format_cards(m.mask & ~cards)}"
+                )
+            if m.mask & used:
+                raise KnockNotAllowedError(f"meld {m} overlaps another meld")
+            used |= m.mask
+        return tuple(melds)
+
+    def _can_knock_with(self, hand11: CardSet, taken: Card | None) -> bool:
+        """Whether some discard from these 11 cards leaves a knock (or big gin is allowed)."""
+        for c in CARDS:
+            if hand11 >> c & 1 and (c != taken or self.rules.rediscard_taken_card):
+                if least_deadwood(hand11 & ~(1 << c)) <= self.knock_limit:
+                    return True
+        return self.rules.big_gin and least_deadwood(hand11) == 0
+
+    # -- enumeration -----------------------------------------------------------
+
+    def _enumerate(self) -> list[Action]:
+        last_chance_take = self._phase is Phase.LAST_CHANCE and self.can(TakeDiscard())
+        return legal_actions_of(
+            self._phase,
+            self.rules,
+            self.knock_limit,
+            self._hands[self._to_act],
+            self._taken,
+            self.stock_size,
+            bool(self._discard_pile) and not self._draw_only,
+            self._must_knock or last_chance_take,
+            self._knock[2] if self._knock else (),
+        )
+
+    @property
+    def _draw_only(self) -> bool:
+        """Both players passed the upcard: the non-dealer must draw from the stock."""
+        return self._passes == 2 and len(self._log) == 2
+
+    # -- applying and undoing --------------------------------------------------
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            self._hands,
+            self._stock_pos,
+            self._discard_pile,
+            self._phase,
+            self._to_act,
+            self._taken,
+            self._passes,
+            self._known,
+            self._drawn,
+            self._knock,
+            self._result,
+        )
+
+    def push(self, action: Action, player: int | None = None) -> None:
+        """Apply a legal action of the player to act (checked against ``player`` when given).
+
+        Raises an :class:`IllegalActionError` subclass naming the problem and the legal
+        actions, and leaves the state unchanged, if the action is not legal.
+        """
+        action = self._resolve(action, player)
+        self._stack.append(self._snapshot())
+        p = self._to_act
+        self._log.append((p, action))
+        hands = list(self._hands)
+        known = list(self._known)
+        self._drawn = None
+        if isinstance(action, Pass):
+            if self._phase is Phase.LAST_CHANCE:
+                self._end_dead()
+            else:
+                self._passes += 1
+                self._to_act = 1 - p
+                if self._passes == 2:
+                    self._phase = Phase.DRAW
+        elif isinstance(action, TakeDiscard):
+            card = self._discard_pile[-1]
+            self._discard_pile = self._discard_pile[:-1]
+            hands[p] |= 1 << card
+            known[p] |= 1 << card
+            self._taken = card
+            self._phase = Phase.DISCARD
+        elif isinstance(action, DrawStock):
+            card = self.deck[self._stock_pos]
+            self._stock_pos += 1
+            hands[p] |= 1 << card
+            self._drawn = card
+            self._taken = None
+            self._phase = Phase.DISCARD
+        elif isinstance(action, Discard):
+            hands[p] &= ~(1 << action.card)
+            known[p] &= ~(1 << action.card)
+            self._discard_pile = (*self._discard_pile, action.card)
+            self._taken = None
+            self._to_act = 1 - p
+            if self.stock_size <= self.rules.stock_left_dead:
+                if self.rules.action_on_50th_card:
+                    self._phase = Phase.LAST_CHANCE
+                else:
+                    self._hands = (hands[0], hands[1])
+                    self._known = (known[0], known[1])
+                    self._to_act = p
+                    self._end_dead()
+                    return
+            else:
+                self._phase = Phase.DRAW
+        elif isinstance(action, Knock):
+            assert action.melds is not None
+            hands[p] &= ~(1 << action.card)
+            known[p] &= ~(1 << action.card)
+            self._taken = None
+            dw = _deadwood_cards(hands[p], action.melds)
+            self._knock = (p, action.card, action.melds, dw)
+            self._hands = (hands[0], hands[1])
+            self._known = (known[0], known[1])
+            if dw == 0:
+                self._end_gin(big=False)
+            else:
+                self._phase = Phase.LAYOFF
+                self._to_act = 1 - p
+            return
+        elif isinstance(action, BigGin):
+            assert action.melds is not None
+            self._knock = (p, None, action.melds, 0)
+            self._taken = None
+            self._end_gin(big=True)
+            return
+        elif isinstance(action, LayOff):
+            self._end_knock(LayoffPlan(action.melds or (), action.layoffs or (), _plan_deadwood(hands[p], action)))
+            return
+        self._hands = (hands[0], hands[1])
+        self._known = (known[0], known[1])
+
+    def pop(self) -> Action:
+        """Undo the last action and return it. Raises ``IndexError`` if none was made."""
+        if not self._stack:
+            raise IndexError("no action to undo")
+        snap = self._stack.pop()
+        _, action = self._log.pop()
+        (
+            self._hands,
+            self._stock_pos,
+            self._discard_pile,
+            self._phase,
+            self._to_act,
+            self._taken,
+            self._passes,
+            self._known,
+            self._drawn,
+            self._knock,
+            self._result,
+        ) = (
+            snap.hands,
+            snap.stock_pos,
+            snap.discard_pile,
+            snap.phase,
+            snap.to_act,
+            snap.taken,
+            snap.passes,
+            snap.known,
+            snap.drawn,
+            snap.knock,
+            snap.result,
+        )
+        return action
+
+    def clone(self) -> HandState:
+        """An independent copy (the log and undo stack are copied; values are immutable)."""
+        other = object.__new__(HandState)
+        for name in _STATE_FIELDS:
+            setattr(other, name, getattr(self, name))
+        other._log = list(self._log)
+        other._stack = list(self._stack)
+        return other
+
+    # -- endings ---------------------------------------------------------------
+
+    def _end_dead(self) -> None:
+        self._phase = Phase.END
+        self._result = HandResult(Outcome.DEAD, None, 0, hands=self._hands)
+
+    def _end_gin(self, big: bool) -> None:
+        assert self._knock is not None
+        knocker, _, melds, _ = self._knock
+        defender = 1 - knocker
+        arr: Arrangement = arrangements(self._hands[defender])[0]
+        outcome, points = hand_points(
+            self.rules, knocker_count=0, defender_count=arr.points, gin=True, big_gin=big
+        )
+        self._phase = Phase.END
+        self._to_act = knocker
+        self._result = HandResult(
+            outcome,
+            knocker,
+            points,
+            knocker=knocker,
+            knocker_count=0,
+            defender_count=arr.points,
+            knocker_melds=melds,
+            knocker_deadwood=0,
+            defense=LayoffPlan(arr.melds, (), arr.deadwood),
+            hands=self._hands,
+        )
+
+    def _end_knock(self, plan: LayoffPlan) -> None:
+        assert self._knock is not None
+        knocker, _, melds, dw = self._knock
+        kc = deadwood_points(dw)
+        outcome, points = hand_points(
+            self.rules, knocker_count=kc, defender_count=plan.points, gin=False, big_gin=False
+        )
+        winner = {Outcome.KNOCK: knocker, Outcome.UNDERCUT: 1 - knocker}.get(outcome)
+        self._phase = Phase.END
+        self._result = HandResult(
+            outcome,
+            winner,
+            points,
+            knocker=knocker,
+            knocker_count=kc,
+            defender_count=plan.points,
+            knocker_melds=melds,
+            knocker_deadwood=dw,
+            defense=plan,
+            hands=self._hands,
+        )
+
+    # -- views -----------------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now: see :class:`ginrummy.view.PlayerView`."""
+        from ginrummy.view import make_view
+
+        return make_view(self, player)
+
+    def events(self) -> tuple[Event, ...]:
+        """The public history: each action as both players saw it."""
+        out = []
+        for p, a in self._log:
+            if isinstance(a, Discard):
+                out.append(Event(p, "discard", a.card))
+            elif isinstance(a, TakeDiscard):
+                out.append(Event(p, "take", None))
+            elif isinstance(a, Knock):
+                out.append(Event(p, "knock", None))
+            else:
+                out.append(Event(p, _EVENT_KIND[type(a)], None))
+        return tuple(_fill_taken(out, self))
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState phase={self._phase.name} to_act={self._to_act} "
+            f"stock={self.stock_size} upcard={self.upcard} hands=({format_cards(self._hands[0])} / "
+            f"{format_cards(self._hands[1])})>"
+        )
+
+
+def legal_actions_of(
+    phase: Phase,
+    rules: Rules,
+    knock_limit: int,
+    hand: CardSet,
+    taken: Card | None,
+    stock_size: int,
+    may_take: bool,
+    must_knock: bool,
+    knocker_melds: tuple[Meld, ...],
+) -> list[Action]:
+    """The canonical legal actions from what the player to act knows (used by states and views).
+
+    ``may_take``: the top discard may be taken now; ``must_knock``: in ``DISCARD``,
+    only knocks are allowed (50th-card rule); in ``LAST_CHANCE``, taking the discard
+    would allow a knock.
+    """
+    if phase is Phase.END:
+        return []
+    if phase is Phase.OFFER:
+        return [TakeDiscard(), Pass()]
+    if phase is Phase.DRAW:
+        out: list[Action] = [DrawStock()] if stock_size else []
+        if may_take:
+            out.append(TakeDiscard())
+        return out
+    if phase is Phase.LAST_CHANCE:
+        return [Pass(), TakeDiscard()] if must_knock else [Pass()]
+    if phase is Phase.LAYOFF:
+        plan = best_layoff(knocker_melds, hand)
+        return [LayOff(plan.melds, plan.layoffs)]
+    result: list[Action] = []
+    knocks: list[Action] = []
+    for c in CARDS:
+        if not hand >> c & 1 or (c == taken and not rules.rediscard_taken_card):
+            continue
+        if not must_knock:
+            result.append(Discard(c))
+        rest = hand & ~(1 << c)
+        if least_deadwood(rest) <= knock_limit:
+            knocks.extend(Knock(c, a.melds) for a in arrangements(rest))
+    if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
+        knocks.extend(BigGin(a.melds) for a in arrangements(hand))
+    return result + knocks
+
+
+def _fill_taken(events: list[Event], state: HandState) -> list[Event]:
+    """Fill in the card of each 'take' (the card then on top of the discard pile)."""
+    pile: list[Card] = [state.deck[20]] if state.rules.opening is Opening.UPCARD else []
+    out = []
+    for e in events:
+        if e.kind == "take":
+            e = Event(e.player, "take", pile.pop())
+        elif e.kind == "discard":
+            assert e.card is not None
+            pile.append(e.card)
+        out.append(e)
+    return out
+
+
+def _deadwood_cards(cards: CardSet, melds: Sequence[Meld]) -> CardSet:
+    for m in melds:
+        cards &= ~m.mask
+    return cards
+
+
+def _deadwood_after(cards: CardSet, melds: Sequence[Meld]) -> int:
+    return deadwood_points(_deadwood_cards(cards, melds))
+
+
+def _plan_deadwood(hand: CardSet, action: LayOff) -> CardSet:
+    for m in action.melds or ():
+        hand &= ~m.mask
+    for c, _ in action.layoffs or ():
+        hand &= ~(1 << c)
+    return hand
+
+
+_PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
+    Phase.OFFER: (TakeDiscard, Pass),
+    Phase.DRAW: (DrawStock, TakeDiscard),
+    Phase.DISCARD: (Discard, Knock, BigGin),
+    Phase.LAST_CHANCE: (TakeDiscard, Pass),
+    Phase.LAYOFF: (LayOff,),
+    Phase.END: (),
+}
+_VERB = {
+    "Pass": "pass",
+    "TakeDiscard": "take the discard",
+    "DrawStock": "draw",
+    "Discard": "discard",
+    "Knock": "knock",
+    "BigGin": "go big gin",
+    "LayOff": "lay off",
+}
+_EVENT_KIND: dict[type, str] = {
+    Pass: "pass",
+    DrawStock: "draw",
+    BigGin: "big-gin",
+    LayOff: "layoff",
+}
+_STATE_FIELDS = (
+    "rules",
+    "dealer",
+    "deck",
+    "_discard_pile",
+    "_phase",
+    "_stock_pos",
+    "_hands",
+    "_to_act",
+    "_taken",
+    "_passes",
+    "_known",
+    "_drawn",
+    "_knock",
+    "_result",
+)
