@@ -1,0 +1,28 @@
+"""The agent interface: an agent sees only its player's view and returns an action."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from ginrummy.actions import Action
+from ginrummy.view import PlayerView
+
+__all__ = ["Agent"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer (or scripted) player.
+
+    ``act`` receives the acting player's :class:`~ginrummy.view.PlayerView` (never the
+    hidden state) and returns one of its legal actions. Knocks may name the melds to
+    lay down and the defender's ``LayOff`` may name a plan; with ``None`` the engine's
+    exact solver chooses. Agents draw randomness only from a ``random.Random`` they
+    were given.
+    """
+
+    name: str
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose an action for ``view.player``; it must be legal in ``view``."""
+        ...

@@ -1,0 +1,68 @@
+"""The public baseline of the 2021 EAAI Gin Rummy challenge (``SimpleGinRummyPlayer``).
+
+* Take the upcard (first-turn offer or later top discard) only if it forms a meld
+  with cards in hand; otherwise pass the offer / draw from the stock.
+* Discard, at random among ties, a card that leaves the least deadwood, never the
+  card just taken from the discard pile.
+* Knock (or go gin) as soon as the deadwood allows, laying down a least-deadwood
+  arrangement; go big gin when the rules allow it and all 11 cards meld.
+* As defender, use the engine's best layoff plan.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.melds import best_arrangement, best_discards, least_deadwood, melds_with
+from ginrummy.state import Phase
+from ginrummy.view import PlayerView
+
+__all__ = ["SimpleAgent"]
+
+
+class SimpleAgent:
+    """The EAAI 2021 baseline; ties between discards are broken with its own ``random.Random``.
+
+    >>> from ginrummy.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> s = HandState.deal(Rules(), dealer=0, rng=1)
+    >>> SimpleAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
+    True
+    """
+
+    name = "simple"
+
+    def __init__(self, seed: int | random.Random | None = 0) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def act(self, view: PlayerView) -> Action:
+        phase = view.phase
+        if phase is Phase.OFFER:
+            return TakeDiscard() if self._wants(view) else Pass()
+        if phase is Phase.DRAW:
+            return TakeDiscard() if view.may_take and self._wants(view) else DrawStock()
+        if phase is Phase.LAST_CHANCE:
+            return TakeDiscard() if view.must_knock else Pass()
+        if phase is Phase.LAYOFF:
+            return LayOff()
+        if phase is Phase.DISCARD:
+            return self._discard(view)
+        raise ValueError(f"no action in phase {phase.name}")
+
+    @staticmethod
+    def _wants(view: PlayerView) -> bool:
+        up = view.upcard
+        return up is not None and bool(melds_with(up, view.hand))
+
+    def _discard(self, view: PlayerView) -> Action:
+        hand = view.hand
+        rules = view.rules
+        if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
+            return BigGin(best_arrangement(hand).melds)
+        exclude = 0 if view.taken is None or rules.rediscard_taken_card else 1 << view.taken
+        count, cards = best_discards(hand, exclude)
+        card = cards[0] if len(cards) == 1 else self.rng.choice(cards)
+        if count <= view.knock_limit:
+            return Knock(card, best_arrangement(hand & ~(1 << card)).melds)
+        return Discard(card)
