@@ -143,9 +143,9 @@ def parse_action(text: str) -> Action:
     word, _, rest = t.partition(" ")
     word = word.lower()
     rest = rest.strip()
-    simple = {"pass": Pass, "take": TakeDiscard, "draw": DrawStock}
+    simple: dict[str, Action] = {"pass": Pass(), "take": TakeDiscard(), "draw": DrawStock()}
     if word in simple and not rest:
-        return simple[word]()
+        return simple[word]
     if word == "discard" and rest:
         return Discard(parse_card(rest))
     if word in ("knock", "gin"):

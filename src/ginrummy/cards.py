@@ -99,9 +99,11 @@ _RANK_CHARS = "A23456789TJQK"
 _SUIT_CHARS = "cdhs"
 _SUIT_GLYPHS = "♣♦♥♠"
 _RANK_PARSE = {c: i for i, c in enumerate(_RANK_CHARS)} | {"10": 9}
-_SUIT_PARSE = {c: i for i, c in enumerate(_SUIT_CHARS)} | {
-    g: i for i, g in enumerate(_SUIT_GLYPHS)
-} | {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUIT_PARSE = (
+    {c: i for i, c in enumerate(_SUIT_CHARS)}
+    | {g: i for i, g in enumerate(_SUIT_GLYPHS)}
+    | {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
+)
 
 
 class Card(int):

@@ -224,7 +224,10 @@ class Game:
         lines.append(f"Game ends as {self.names[w]}'s score has crossed {self.rules.target}.")
         lines.append(f"    {s.hand_points[0]:>{width}}{s.hand_points[1]:>{width}}   Game Bonus")
         notes = [f"{self.names[w]} has won the game"]
-        notes += [f"{self.names[i]} has won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}" for i in (0, 1)]
+        notes += [
+            f"{self.names[i]} has won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}"
+            for i in (0, 1)
+        ]
         notes += [
             f"{self.names[w]} scores {s.game_bonus[w]} as Game bonus",
             *(
@@ -247,7 +250,9 @@ class Game:
         if s.shutout and self.rules.shutout is not Shutout.NONE:
             lines.append(f"Shutout ({self.rules.shutout.value}).")
         if s.forfeit:
-            lines.append(f"{self.names[1 - (s.winner or 0)]} won by exactly {self.rules.forfeit_on_exact_margin} and forfeits.")
+            lines.append(
+                f"{self.names[1 - (s.winner or 0)]} won by exactly {self.rules.forfeit_on_exact_margin} and forfeits."
+            )
         return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ card or not; per run: how far to extend down and up along the defender's
 consecutive cards) and takes the least deadwood of what is left, so the plan is
 exact.
 
+>>> from ginrummy.cards import parse_cards
 >>> plan = best_layoff([Meld("7c 7s 7d"), Meld("8h 9h Th")], parse_cards("7h Jh Qh 2c 3c 4c 5s 6s Kd Ks"))
 >>> plan.points, format_cards(plan.laid_off)
 (31, '7h Jh Qh')
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ginrummy.cards import Card, CardSet, cards_of, deadwood_points, format_cards, parse_cards
+from ginrummy.cards import Card, CardSet, cards_of, deadwood_points, format_cards
 from ginrummy.errors import InvalidLayoffError
 from ginrummy.melds import Meld, best_arrangement, least_deadwood
 
@@ -129,7 +130,10 @@ def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet) -> LayoffPlan:
 
 
 def check_layoffs(
-    knocker_melds: Sequence[Meld], hand: CardSet, melds: Sequence[Meld], layoffs: Sequence[tuple[int, int]]
+    knocker_melds: Sequence[Meld],
+    hand: CardSet,
+    melds: Sequence[Meld],
+    layoffs: Sequence[tuple[int, int]],
 ) -> LayoffPlan:
     """Check a defender's own plan and return it as a :class:`LayoffPlan`.
 
@@ -164,4 +168,3 @@ def check_layoffs(
         used |= bit
         out.append((c, i))
     return LayoffPlan(tuple(sorted(melds)), tuple(out), hand & ~own & ~used)
-

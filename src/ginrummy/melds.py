@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from itertools import product
 
 from ginrummy.cards import (
+    CARDS,
     Card,
     CardSet,
     cards_of,
     deadwood_points,
     format_cards,
-    iter_cards,
     parse_cards,
 )
 from ginrummy.errors import InvalidMeldError
@@ -41,6 +41,8 @@ __all__ = [
     "arrangements",
     "best_arrangement",
     "best_discards",
+    "discard_deadwoods",
+    "fits_meld",
     "is_meld",
     "least_deadwood",
     "least_deadwood_after_discard",
@@ -48,9 +50,7 @@ __all__ = [
 ]
 
 _SUIT_BITS = 0x1FFF
-_RANK_MASKS = tuple(
-    (1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)) for r in range(13)
-)
+_RANK_MASKS = tuple((1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)) for r in range(13))
 _RANK_POINTS = tuple(min(r + 1, 10) for r in range(13))
 _INF = 1 << 30
 
@@ -289,18 +289,62 @@ def least_deadwood(hand: CardSet) -> int:
     >>> least_deadwood(parse_cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc"))
     0
     """
-    options = _set_options(hand)
-    if not options:
-        return _runs_left(hand)
+    s0 = hand & _SUIT_BITS
+    s1 = (hand >> 13) & _SUIT_BITS
+    s2 = (hand >> 26) & _SUIT_BITS
+    s3 = hand >> 39
+    if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
+        return _RUN_LEFT[s0] + _RUN_LEFT[s1] + _RUN_LEFT[s2] + _RUN_LEFT[s3]
     best = _INF
-    for choice in product(*options):
+    for choice in product(*_set_options(hand)):
         sets = 0
-        for s in choice:
-            sets |= s
+        for x in choice:
+            sets |= x
         v = _runs_left(hand ^ sets)
         if v < best:
             best = v
     return best
+
+
+def discard_deadwoods(hand: CardSet) -> dict[Card, int]:
+    """For each card of ``hand`` (a ``CardSet``), the least deadwood count (points) of the
+    hand without it, computed in one pass over the set choices.
+
+    >>> d = discard_deadwoods(parse_cards("7c 7d 7s 8s 9s Kd"))
+    >>> d[Card("Kd")], d[Card("7s")], d[Card("9s")]
+    (14, 41, 18)
+    """
+    options = _set_options(hand)
+    if not options:
+        return _discards_for(hand, {})
+    out: dict[Card, int] = {}
+    for choice in product(*options):
+        sets = 0
+        for x in choice:
+            sets |= x
+        _discards_for(hand ^ sets, out)
+    return out
+
+
+def _discards_for(rest: CardSet, out: dict[Card, int]) -> dict[Card, int]:
+    """Fold into ``out`` the deadwood left by discarding each card of ``rest`` (cards for runs)."""
+    masks = (rest & _SUIT_BITS, (rest >> 13) & _SUIT_BITS, (rest >> 26) & _SUIT_BITS, rest >> 39)
+    lefts = (_RUN_LEFT[masks[0]], _RUN_LEFT[masks[1]], _RUN_LEFT[masks[2]], _RUN_LEFT[masks[3]])
+    base = lefts[0] + lefts[1] + lefts[2] + lefts[3]
+    get = out.get
+    for suit in range(4):
+        full = masks[suit]
+        m = full
+        other = base - lefts[suit]
+        offset = 13 * suit
+        while m:
+            low = m & -m
+            v = other + _RUN_LEFT[full ^ low]
+            c = CARDS[offset + low.bit_length() - 1]
+            if v < get(c, _INF):
+                out[c] = v
+            m ^= low
+    return out
 
 
 def least_deadwood_after_discard(hand: CardSet) -> int:
@@ -414,12 +458,13 @@ def best_discards(hand: CardSet, exclude: CardSet = 0) -> tuple[int, list[Card]]
         raise ValueError("no card may be discarded")
     best = _INF
     cards: list[Card] = []
-    for c in iter_cards(candidates):
-        v = least_deadwood(hand ^ (1 << c))
-        if v < best:
-            best, cards = v, [c]
-        elif v == best:
-            cards.append(c)
+    for c, v in discard_deadwoods(hand).items():
+        if candidates >> c & 1:
+            if v < best:
+                best, cards = v, [c]
+            elif v == best:
+                cards.append(c)
+    cards.sort()
     return best, cards
 
 
@@ -450,8 +495,23 @@ def all_melds(hand: CardSet) -> list[Meld]:
     return out
 
 
+def fits_meld(card: int, hand: CardSet) -> bool:
+    """True if ``card`` forms a meld with cards of ``hand`` (a ``CardSet``): two more of its
+    rank, or two suit neighbours in sequence (ace low). Same as ``bool(melds_with(card, hand))``.
+
+    >>> fits_meld(Card("7h"), parse_cards("7c 7d Kc")), fits_meld(Card("Ah"), parse_cards("Kh Qh"))
+    (True, False)
+    """
+    rank = card % 13
+    if (hand & ~(1 << card) & _RANK_MASKS[rank]).bit_count() >= 2:
+        return True
+    bits = (hand >> (card - rank)) & _SUIT_BITS | (1 << rank)
+    window = (bits >> max(rank - 2, 0)) & (0x1F if rank >= 2 else 0x1F >> (2 - rank))
+    w = window if rank >= 2 else window << (2 - rank)
+    return w & 0b00111 == 0b00111 or w & 0b01110 == 0b01110 or w & 0b11100 == 0b11100
+
+
 def melds_with(card: int, hand: CardSet) -> list[Meld]:
     """Melds of ``hand | card`` that contain ``card`` (used to judge whether a card "fits")."""
     bit = 1 << card
     return [m for m in all_melds(hand | bit) if m.mask & bit]
-

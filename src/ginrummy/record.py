@@ -133,7 +133,9 @@ class GameRecord:
     def from_game(cls, game: Game, states: list[HandState]) -> GameRecord:
         """The record of ``game`` whose hands were played as ``states`` (in order)."""
         assert game.first_dealer is not None
-        hands = tuple(HandRecord.from_state(s, seed) for s, seed in zip(states, game.hand_seeds, strict=False))
+        hands = tuple(
+            HandRecord.from_state(s, seed) for s, seed in zip(states, game.hand_seeds, strict=False)
+        )
         return cls(game.rules, game.seed, game.names, game.first_dealer, hands)
 
     def replay(self) -> Game:
@@ -179,5 +181,12 @@ class GameRecord:
             )
         except RecordError:
             raise
-        except (json.JSONDecodeError, GinRummyError, KeyError, TypeError, ValueError, IndexError) as exc:
+        except (
+            json.JSONDecodeError,
+            GinRummyError,
+            KeyError,
+            TypeError,
+            ValueError,
+            IndexError,
+        ) as exc:
             raise RecordError(f"malformed game record: {exc}") from None

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards, shuffled_deck
@@ -43,54 +41,14 @@ from ginrummy.errors import (
     WrongPhaseError,
 )
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
+from ginrummy.legality import legal_actions_of
 from ginrummy.melds import Arrangement, Meld, arrangements, least_deadwood
+from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult, Outcome, hand_points
 from ginrummy.rules import Opening, Rules
-
-if TYPE_CHECKING:
-    from ginrummy.view import PlayerView
+from ginrummy.view import PlayerView
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "legal_actions_of"]
-
-
-class Phase(Enum):
-    """The phase of a hand; each allows its own kinds of action."""
-
-    OFFER = "offer"
-    DRAW = "draw"
-    DISCARD = "discard"
-    LAST_CHANCE = "last-chance"
-    LAYOFF = "layoff"
-    END = "end"
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One public action as both players saw it: ``player`` (0/1), ``kind`` (``'pass'``,
-    ``'take'``, ``'draw'``, ``'discard'``, ``'knock'``, ``'big-gin'``, ``'layoff'``) and
-    the ``card`` when it was shown face up (``None`` for a stock draw or a face-down knock)."""
-
-    player: int
-    kind: str
-    card: Card | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    hands: tuple[CardSet, CardSet]
-    stock_pos: int
-    discard_pile: tuple[Card, ...]
-    phase: Phase
-    to_act: int
-    taken: Card | None
-    passes: int
-    known: tuple[CardSet, CardSet]
-    drawn: Card | None
-    knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None
-    result: HandResult | None
 
 
 class LegalActions:
@@ -160,8 +118,9 @@ class HandState:
         self._drawn: Card | None = None
         self._knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None = None
         self._result: HandResult | None = None
+        self._events: tuple[Event, ...] = ()
         self._log: list[tuple[int, Action]] = []
-        self._stack: list[_Snapshot] = []
+        self._stack: list[tuple[Any, ...]] = []
 
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> HandState:
@@ -281,7 +240,9 @@ class HandState:
                 raise IllegalActionError(
                     "both players passed the upcard: the non-dealer must draw from the stock"
                 )
-            if phase is Phase.LAST_CHANCE and not self._can_knock_with(hand | (1 << self._discard_pile[-1]), self._discard_pile[-1]):
+            if phase is Phase.LAST_CHANCE and not self._can_knock_with(
+                hand | (1 << self._discard_pile[-1]), self._discard_pile[-1]
+            ):
                 raise KnockNotAllowedError(
                     "the last discard may be taken only to knock or go gin, and it does not make a knock"
                 )
@@ -334,25 +295,24 @@ class HandState:
 
     @property
     def _must_knock(self) -> bool:
-        return bool(self._log) and self._phase is Phase.DISCARD and self._taken is not None and (
-            self.stock_size <= self.rules.stock_left_dead
+        return (
+            bool(self._log)
+            and self._phase is Phase.DISCARD
+            and self._taken is not None
+            and (self.stock_size <= self.rules.stock_left_dead)
         )
 
     def _check_discard(self, card: int, hand: CardSet) -> None:
         if not isinstance(card, int) or not 0 <= card < 52:
             raise CardNotInHandError(f"not a card: {card!r}")
         if not hand >> card & 1:
-            raise CardNotInHandError(
-                f"{CARDS[card]} is not in your hand; your hand: {format_cards(hand)}"
-            )
+            raise CardNotInHandError(f"{CARDS[card]} is not in your hand; your hand: {format_cards(hand)}")
         if card == self._taken and not self.rules.rediscard_taken_card:
             raise IllegalDiscardError(
                 f"{CARDS[card]} was just taken from the discard pile and may not be discarded this turn"
             )
 
-    def _check_melds(
-        self, melds: tuple[Meld, ...] | None, cards: CardSet
-    ) -> tuple[Meld, ...]:
+    def _check_melds(self, melds: tuple[Meld, ...] | None, cards: CardSet) -> tuple[Meld, ...]:
         if melds is None:
             options = arrangements(cards)
             return options[0].melds
@@ -372,9 +332,12 @@ class HandState:
     def _can_knock_with(self, hand11: CardSet, taken: Card | None) -> bool:
         """Whether some discard from these 11 cards leaves a knock (or big gin is allowed)."""
         for c in CARDS:
-            if hand11 >> c & 1 and (c != taken or self.rules.rediscard_taken_card):
-                if least_deadwood(hand11 & ~(1 << c)) <= self.knock_limit:
-                    return True
+            if (
+                hand11 >> c & 1
+                and (c != taken or self.rules.rediscard_taken_card)
+                and least_deadwood(hand11 & ~(1 << c)) <= self.knock_limit
+            ):
+                return True
         return self.rules.big_gin and least_deadwood(hand11) == 0
 
     # -- enumeration -----------------------------------------------------------
@@ -400,21 +363,6 @@ class HandState:
 
     # -- applying and undoing --------------------------------------------------
 
-    def _snapshot(self) -> _Snapshot:
-        return _Snapshot(
-            self._hands,
-            self._stock_pos,
-            self._discard_pile,
-            self._phase,
-            self._to_act,
-            self._taken,
-            self._passes,
-            self._known,
-            self._drawn,
-            self._knock,
-            self._result,
-        )
-
     def push(self, action: Action, player: int | None = None) -> None:
         """Apply a legal action of the player to act (checked against ``player`` when given).
 
@@ -422,9 +370,25 @@ class HandState:
         actions, and leaves the state unchanged, if the action is not legal.
         """
         action = self._resolve(action, player)
-        self._stack.append(self._snapshot())
+        self._stack.append(
+            (
+                self._hands,
+                self._stock_pos,
+                self._discard_pile,
+                self._phase,
+                self._to_act,
+                self._taken,
+                self._passes,
+                self._known,
+                self._drawn,
+                self._knock,
+                self._result,
+                self._events,
+            )
+        )
         p = self._to_act
         self._log.append((p, action))
+        self._events = (*self._events, self._event(p, action))
         hands = list(self._hands)
         known = list(self._known)
         self._drawn = None
@@ -489,7 +453,9 @@ class HandState:
             self._end_gin(big=True)
             return
         elif isinstance(action, LayOff):
-            self._end_knock(LayoffPlan(action.melds or (), action.layoffs or (), _plan_deadwood(hands[p], action)))
+            self._end_knock(
+                LayoffPlan(action.melds or (), action.layoffs or (), _plan_deadwood(hands[p], action))
+            )
             return
         self._hands = (hands[0], hands[1])
         self._known = (known[0], known[1])
@@ -512,19 +478,8 @@ class HandState:
             self._drawn,
             self._knock,
             self._result,
-        ) = (
-            snap.hands,
-            snap.stock_pos,
-            snap.discard_pile,
-            snap.phase,
-            snap.to_act,
-            snap.taken,
-            snap.passes,
-            snap.known,
-            snap.drawn,
-            snap.knock,
-            snap.result,
-        )
+            self._events,
+        ) = snap
         return action
 
     def clone(self) -> HandState:
@@ -589,25 +544,51 @@ class HandState:
 
     # -- views -----------------------------------------------------------------
 
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may see now: see :class:`ginrummy.view.PlayerView`."""
-        from ginrummy.view import make_view
-
-        return make_view(self, player)
+    def _event(self, player: int, action: Action) -> Event:
+        if isinstance(action, Discard):
+            return Event(player, "discard", action.card)
+        if isinstance(action, TakeDiscard):
+            return Event(player, "take", self._discard_pile[-1])
+        return Event(player, _EVENT_KIND[type(action)], None)
 
     def events(self) -> tuple[Event, ...]:
-        """The public history: each action as both players saw it."""
-        out = []
-        for p, a in self._log:
-            if isinstance(a, Discard):
-                out.append(Event(p, "discard", a.card))
-            elif isinstance(a, TakeDiscard):
-                out.append(Event(p, "take", None))
-            elif isinstance(a, Knock):
-                out.append(Event(p, "knock", None))
-            else:
-                out.append(Event(p, _EVENT_KIND[type(a)], None))
-        return tuple(_fill_taken(out, self))
+        """The public history: each action as both players saw it (a knock's discard is face down)."""
+        return self._events
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` (0 or 1) may see now: a :class:`~ginrummy.view.PlayerView`.
+
+        Raises ``ValueError`` for another player number.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        phase = self._phase
+        mine = self._to_act == player and phase is not Phase.END
+        knock = self._knock
+        laid_down = knock is not None and phase in (Phase.LAYOFF, Phase.END)
+        return PlayerView(
+            player=player,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=phase,
+            to_act=self._to_act,
+            hand=self._hands[player],
+            discard_pile=self._discard_pile,
+            stock_size=52 - self._stock_pos,
+            opponent_hand_size=self._hands[1 - player].bit_count(),
+            opponent_known=self._known[1 - player],
+            history=self._events,
+            drawn=self._drawn if mine else None,
+            taken=self._taken if mine else None,
+            knock_limit=self.knock_limit,
+            may_take=mine and bool(self._discard_pile) and not self._draw_only,
+            must_knock=mine
+            and (self._must_knock or (phase is Phase.LAST_CHANCE and self.can(TakeDiscard()))),
+            knocker=knock[0] if laid_down and knock else None,
+            knocker_melds=knock[2] if laid_down and knock else (),
+            knocker_deadwood=knock[3] if laid_down and knock else 0,
+            result=self._result,
+        )
 
     def __repr__(self) -> str:
         return (
@@ -615,66 +596,6 @@ class HandState:
             f"stock={self.stock_size} upcard={self.upcard} hands=({format_cards(self._hands[0])} / "
             f"{format_cards(self._hands[1])})>"
         )
-
-
-def legal_actions_of(
-    phase: Phase,
-    rules: Rules,
-    knock_limit: int,
-    hand: CardSet,
-    taken: Card | None,
-    stock_size: int,
-    may_take: bool,
-    must_knock: bool,
-    knocker_melds: tuple[Meld, ...],
-) -> list[Action]:
-    """The canonical legal actions from what the player to act knows (used by states and views).
-
-    ``may_take``: the top discard may be taken now; ``must_knock``: in ``DISCARD``,
-    only knocks are allowed (50th-card rule); in ``LAST_CHANCE``, taking the discard
-    would allow a knock.
-    """
-    if phase is Phase.END:
-        return []
-    if phase is Phase.OFFER:
-        return [TakeDiscard(), Pass()]
-    if phase is Phase.DRAW:
-        out: list[Action] = [DrawStock()] if stock_size else []
-        if may_take:
-            out.append(TakeDiscard())
-        return out
-    if phase is Phase.LAST_CHANCE:
-        return [Pass(), TakeDiscard()] if must_knock else [Pass()]
-    if phase is Phase.LAYOFF:
-        plan = best_layoff(knocker_melds, hand)
-        return [LayOff(plan.melds, plan.layoffs)]
-    result: list[Action] = []
-    knocks: list[Action] = []
-    for c in CARDS:
-        if not hand >> c & 1 or (c == taken and not rules.rediscard_taken_card):
-            continue
-        if not must_knock:
-            result.append(Discard(c))
-        rest = hand & ~(1 << c)
-        if least_deadwood(rest) <= knock_limit:
-            knocks.extend(Knock(c, a.melds) for a in arrangements(rest))
-    if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
-        knocks.extend(BigGin(a.melds) for a in arrangements(hand))
-    return result + knocks
-
-
-def _fill_taken(events: list[Event], state: HandState) -> list[Event]:
-    """Fill in the card of each 'take' (the card then on top of the discard pile)."""
-    pile: list[Card] = [state.deck[20]] if state.rules.opening is Opening.UPCARD else []
-    out = []
-    for e in events:
-        if e.kind == "take":
-            e = Event(e.player, "take", pile.pop())
-        elif e.kind == "discard":
-            assert e.card is not None
-            pile.append(e.card)
-        out.append(e)
-    return out
 
 
 def _deadwood_cards(cards: CardSet, melds: Sequence[Meld]) -> CardSet:
@@ -713,6 +634,7 @@ _VERB = {
     "LayOff": "lay off",
 }
 _EVENT_KIND: dict[type, str] = {
+    Knock: "knock",
     Pass: "pass",
     DrawStock: "draw",
     BigGin: "big-gin",
@@ -733,4 +655,5 @@ _STATE_FIELDS = (
     "_drawn",
     "_knock",
     "_result",
+    "_events",
 )

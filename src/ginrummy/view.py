@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 
 from ginrummy.actions import Action
 from ginrummy.cards import Card, CardSet
+from ginrummy.legality import legal_actions_of
 from ginrummy.melds import Meld
+from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult
 from ginrummy.rules import Rules
 
 if TYPE_CHECKING:
-    from ginrummy.state import Event, HandState, Phase
+    from ginrummy.state import HandState
 
 __all__ = ["PlayerView", "make_view"]
 
@@ -71,14 +73,12 @@ class PlayerView:
     @property
     def my_turn(self) -> bool:
         """True when this player is the one to act."""
-        return self.to_act == self.player and self.phase.name != "END"
+        return self.to_act == self.player and self.phase is not Phase.END
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
         """This player's canonical legal actions (empty when it is not their turn),
         computed from the view alone by the same function the state uses."""
-        from ginrummy.state import legal_actions_of
-
         if not self.my_turn:
             return ()
         return tuple(
@@ -97,39 +97,5 @@ class PlayerView:
 
 
 def make_view(state: HandState, player: int) -> PlayerView:
-    """Build ``player``'s view of ``state``. Raises ``ValueError`` unless player is 0 or 1."""
-    from ginrummy.actions import TakeDiscard as TakeDiscardAction
-    from ginrummy.state import Phase
-
-    if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
-    mine = state.to_act == player and state.phase is not Phase.END
-    opp = 1 - player
-    laid_down = state.phase in (Phase.LAYOFF, Phase.END) and state.knocker is not None
-    knock_dw = 0
-    if laid_down:
-        knock_dw = state.hand(state.knocker)  # type: ignore[arg-type]
-        for m in state.knocker_melds:
-            knock_dw &= ~m.mask
-    return PlayerView(
-        player=player,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=state.hand(player),
-        discard_pile=state.discard_pile,
-        stock_size=state.stock_size,
-        opponent_hand_size=state.hand(opp).bit_count(),
-        opponent_known=state.known[opp],
-        history=state.events(),
-        drawn=state._drawn if mine else None,
-        taken=state._taken if mine else None,
-        knock_limit=state.knock_limit,
-        may_take=mine and bool(state.discard_pile) and not state._draw_only,
-        must_knock=mine and (state._must_knock or (state.phase is Phase.LAST_CHANCE and state.can(TakeDiscardAction()))),
-        knocker=state.knocker if laid_down else None,
-        knocker_melds=state.knocker_melds if laid_down else (),
-        knocker_deadwood=knock_dw,
-        result=state.result,
-    )
+    """Same as ``state.view(player)``."""
+    return state.view(player)

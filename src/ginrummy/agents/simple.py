@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.melds import best_arrangement, best_discards, least_deadwood, melds_with
+from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
 from ginrummy.state import Phase
 from ginrummy.view import PlayerView
 
@@ -53,7 +53,7 @@ class SimpleAgent:
     @staticmethod
     def _wants(view: PlayerView) -> bool:
         up = view.upcard
-        return up is not None and bool(melds_with(up, view.hand))
+        return up is not None and fits_meld(up, view.hand)
 
     def _discard(self, view: PlayerView) -> Action:
         hand = view.hand

@@ -1,0 +1,35 @@
+"""Phases of a hand and public events (shared by the state, the views and the legality rules)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ginrummy.cards import Card
+
+__all__ = ["Event", "Phase"]
+
+
+class Phase(Enum):
+    """The phase of a hand; each allows its own kinds of action."""
+
+    OFFER = "offer"
+    DRAW = "draw"
+    DISCARD = "discard"
+    LAST_CHANCE = "last-chance"
+    LAYOFF = "layoff"
+    END = "end"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public action as both players saw it: ``player`` (0/1), ``kind`` (``'pass'``,
+    ``'take'``, ``'draw'``, ``'discard'``, ``'knock'``, ``'big-gin'``, ``'layoff'``) and
+    the ``card`` when it was shown face up (``None`` for a stock draw or a face-down knock)."""
+
+    player: int
+    kind: str
+    card: Card | None = None
