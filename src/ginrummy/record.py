@@ -93,8 +93,8 @@ class HandRecord:
     def from_json(cls, data: dict[str, Any]) -> HandRecord:
         """Read a record dict; raises :class:`RecordError` on a malformed one."""
         try:
-            if data.get("format") != "ginrummy-hand":
-                raise RecordError(f"not a hand record: format {data.get('format')!r}")
+            if not isinstance(data, dict) or data.get("format") != "ginrummy-hand":
+                raise RecordError('not a hand record (no "format": "ginrummy-hand")')
             rules = Rules.from_settings(data["rules"])
             seed = data.get("seed")
             if data.get("deck"):
@@ -170,8 +170,8 @@ class GameRecord:
         """Parse a JSON string made by :meth:`dump`; raises :class:`RecordError` if malformed."""
         try:
             data = json.loads(text)
-            if data.get("format") != "ginrummy-game":
-                raise RecordError(f"not a game record: format {data.get('format')!r}")
+            if not isinstance(data, dict) or data.get("format") != "ginrummy-game":
+                raise RecordError('not a game record (no "format": "ginrummy-game")')
             return cls(
                 Rules.from_settings(data["rules"]),
                 int(data["seed"]),

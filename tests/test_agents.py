@@ -1,0 +1,114 @@
+"""Agents: the EAAI baseline's behaviour, legality under every preset, and seeded play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ginrummy.actions import DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.agents import AGENTS, SimpleAgent, UnknownAgentError, make_agent
+from ginrummy.agents.runner import play_hand
+from ginrummy.cards import Card, cards_of, parse_cards
+from ginrummy.melds import best_discards, fits_meld
+from ginrummy.phase import Phase
+from ginrummy.rules import PRESETS, Rules
+from ginrummy.state import HandState
+from ginrummy.view import PlayerView
+
+
+class Recorder:
+    """Wraps an agent, checking that each action it returns is legal in the view it got."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.name = getattr(inner, "name", "x")
+        self.views: list[PlayerView] = []
+
+    def act(self, view: PlayerView):  # type: ignore[no-untyped-def]
+        self.views.append(view)
+        action = self.inner.act(view)  # type: ignore[attr-defined]
+        return action
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_agents_play_legally_under_every_preset(preset: str) -> None:
+    rules = Rules.preset(preset)
+    for seed in range(40):
+        state = HandState.deal(rules, seed % 2, random.Random(seed))
+        agents = [make_agent("simple", seed), make_agent("random", seed)]
+        while not state.is_over:
+            p = state.to_act
+            view = state.view(p)
+            action = agents[p].act(view)
+            assert state.can(action, player=p), (preset, seed, action)
+            state.push(action, player=p)
+        assert state.result is not None and state.result.points >= 0
+
+
+def test_simple_takes_upcard_only_if_it_melds() -> None:
+    agent = SimpleAgent(seed=0)
+    for seed in range(200):
+        state = HandState.deal(Rules(), 1, random.Random(seed))
+        view = state.view(0)
+        up = view.upcard
+        assert up is not None
+        action = agent.act(view)
+        assert action == (TakeDiscard() if fits_meld(up, view.hand) else Pass())
+
+
+def test_simple_discards_least_deadwood_never_the_taken_card() -> None:
+    agent = SimpleAgent(seed=1)
+    seen_take = 0
+    for seed in range(150):
+        state = HandState.deal(Rules(), seed % 2, random.Random(seed))
+        while not state.is_over:
+            p = state.to_act
+            view = state.view(p)
+            action = agent.act(view)
+            if view.phase is Phase.DISCARD and not view.must_knock:
+                exclude = 0 if view.taken is None else 1 << view.taken
+                best, cards = best_discards(view.hand, exclude)
+                card = getattr(action, "card", None)
+                assert card in cards
+                assert card != view.taken
+                seen_take += view.taken is not None
+                # knocks exactly when allowed
+                assert isinstance(action, Knock) == (best <= view.knock_limit)
+            if view.phase is Phase.DRAW and not (view.may_take and fits_meld(view.upcard, view.hand)):  # type: ignore[arg-type]
+                assert action == DrawStock()
+            if view.phase is Phase.LAYOFF:
+                assert action == LayOff()
+            state.push(action, player=p)
+    assert seen_take > 0
+
+
+def test_simple_tie_breaks_are_seeded() -> None:
+    def run(seed: int) -> list[object]:
+        state = HandState.deal(Rules(), 0, random.Random(5))
+        play_hand(state, [SimpleAgent(seed), SimpleAgent(seed + 1)])
+        return [a for _, a in state.log]
+
+    assert run(3) == run(3)
+
+
+def test_agents_receive_only_views() -> None:
+    rec = Recorder(make_agent("simple", 0))
+    state = HandState.deal(Rules(), 0, random.Random(1))
+    play_hand(state, [rec, make_agent("random", 1)])
+    assert rec.views and all(isinstance(v, PlayerView) and v.player == 0 for v in rec.views)
+    for v in rec.views:
+        assert not (set(cards_of(v.hand)) & set(state.stock)) or v.phase is Phase.END
+
+
+def test_make_agent_names() -> None:
+    assert set(AGENTS) >= {"random", "simple"}
+    with pytest.raises(UnknownAgentError, match="random, simple"):
+        make_agent("grandmaster")
+
+
+def test_simple_knocks_on_golden_hand() -> None:
+    # 004's example: 4-5-6h, 8-9-Tc, three queens, 5s As -> discard 5s, knock with 1.
+    hand = parse_cards("4h 5h 6h 8c 9c Tc Qc Qd Qh 5s As")
+    best, cards = best_discards(hand)
+    assert (best, cards) == (1, [Card("5s")])

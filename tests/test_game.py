@@ -1,0 +1,188 @@
+"""Games to the target: bonuses, dealer rotation and the source's "Game 1" score sheet."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from ginrummy.agents import make_agent
+from ginrummy.agents.runner import play_game
+from ginrummy.game import Game, choose_first_dealer
+from ginrummy.results import HandResult, Outcome, hand_points
+from ginrummy.rules import DealerRule, Rules, Shutout
+
+SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_67589b1267de5920.txt"
+
+# The six hands of the source's "Game 1" (RULES.md section 4): (knocker, knocker count,
+# defender count, gin). Players: 0 = Ed, 1 = Jim.
+GAME_1 = [
+    (0, 0, 26, True),
+    (0, 3, 10, False),
+    (1, 2, 19, False),
+    (1, 0, 16, True),
+    (1, 6, 3, False),
+    (0, 2, 41, False),
+]
+
+
+def result(rules: Rules, knocker: int, kc: int, dc: int, gin: bool) -> HandResult:
+    outcome, points = hand_points(rules, knocker_count=kc, defender_count=dc, gin=gin, big_gin=False)
+    winner = 1 - knocker if outcome is Outcome.UNDERCUT else knocker
+    return HandResult(outcome, winner, points, knocker=knocker, knocker_count=kc, defender_count=dc)
+
+
+def game_1() -> Game:
+    game = Game(Rules.preset("wikipedia"), seed=0, names=("Ed", "Jim"), first_dealer=0)
+    for knocker, kc, dc, gin in GAME_1:
+        assert not game.is_over
+        game.record(result(game.rules, knocker, kc, dc, gin))
+    return game
+
+
+# The sheet as printed in the source (000), whitespace-normalised; used when the
+# source file is not beside the checkout.
+GAME_1_SHEET = """\
+Game 1 Guide to keeping score sheet
+Ed Jim Hand Result Score
+51 17 1 Ed goes gin Ed scores 51: (26 + 25 as Gin bonus)
+7 41 2 Ed knocks with 3 Ed scores 7: (10 - 3)
+28 3 Jim knocks with 2 Jim scores 17: (19 - 2)
+39 4 Jim goes gin Jim scores 41: (16 + 25 as Gin bonus)
+5 Jim knocks with 6 Ed scores 28: (3 + 25 as Undercut bonus)
+6 Ed knocks with 2 Ed scores 39: (41 - 2)
+Game ends as Ed's score has crossed 100.
+125 58 Game Bonus
+GB 100 Ed has won the game
+BB 100 50 Ed has won 4 hands
+325 108 Jim has won 2 hands
+Ed scores 100 as Game bonus
+Ed scores 100: (25 X 4)
+Jim scores 50: (25 X 2)
+"""
+
+
+def source_sheet_lines() -> list[list[str]]:
+    if SOURCE.exists():
+        text = SOURCE.read_text(encoding="utf-8")
+        block = text[text.index("Game 1\t") :].strip().splitlines()
+        lines = [line.split() for line in block]
+        assert lines == [line.split() for line in GAME_1_SHEET.splitlines()]
+        return lines
+    return [line.split() for line in GAME_1_SHEET.splitlines()]
+
+
+def test_game_1_totals_match_the_source() -> None:
+    game = game_1()
+    assert game.is_over
+    s = game.summary()
+    assert s.hand_points == (125, 58)
+    assert s.game_bonus == (100, 0)
+    assert s.box_bonus == (100, 50)
+    assert s.totals == (325, 108)
+    assert s.winner == 0
+
+
+def test_game_1_sheet_reproduces_the_source_line_by_line() -> None:
+    ours = [line.split() for line in game_1().sheet("Game 1").splitlines()]
+    theirs = source_sheet_lines()
+    assert theirs[0][:2] == ours[0] == ["Game", "1"]
+    assert ours[1:] == theirs[1:]
+
+
+def test_game_1_sheet_numbers() -> None:
+    sheet = game_1().sheet()
+    assert "Ed scores 51: (26 + 25 as Gin bonus)" in sheet
+    assert "Ed scores 28: (3 + 25 as Undercut bonus)" in sheet
+    gb = [line.split() for line in sheet.splitlines() if line.startswith("GB")]
+    assert gb == [["GB", "100", "Ed", "has", "won", "the", "game"]]
+
+
+def test_record_after_game_over_is_refused() -> None:
+    game = game_1()
+    with pytest.raises(ValueError, match="over"):
+        game.record(result(game.rules, 0, 1, 5, False))
+    with pytest.raises(ValueError, match="over"):
+        game.new_hand()
+
+
+def test_summary_before_the_end_is_refused() -> None:
+    game = Game(Rules(), seed=1)
+    with pytest.raises(ValueError, match="not over"):
+        game.summary()
+
+
+@pytest.mark.parametrize(
+    ("shutout", "expected_winner_total"),
+    [
+        (Shutout.NONE, 110 + 100 + 50),
+        (Shutout.DOUBLE_GAME_BONUS, 110 + 200 + 50),
+        (Shutout.DOUBLE_SCORE, 2 * (110 + 100 + 50)),
+        (Shutout.DOUBLE_HANDS, 2 * 110 + 100 + 50),
+    ],
+)
+def test_shutout_rules(shutout: Shutout, expected_winner_total: int) -> None:
+    rules = Rules(shutout=shutout, box_bonus=25, game_bonus=100)
+    game = Game(rules, seed=3)
+    game.record(result(rules, 1, 0, 30, True))  # 55
+    game.record(result(rules, 1, 0, 30, True))  # 55
+    s = game.summary()
+    assert s.shutout
+    assert s.totals == (0, expected_winner_total)
+
+
+def test_no_shutout_when_loser_scored() -> None:
+    rules = Rules(shutout=Shutout.DOUBLE_GAME_BONUS)
+    game = Game(rules, seed=3)
+    game.record(result(rules, 0, 2, 5, False))  # 3 to player 0
+    game.record(result(rules, 1, 0, 80, True))  # 105 to player 1
+    s = game.summary()
+    assert not s.shutout
+    assert s.game_bonus == (0, 100)
+
+
+def test_margin_bonus_and_forfeit() -> None:
+    rules = Rules(margin_bonus=50, game_bonus=0, box_bonus=0)
+    game = Game(rules, seed=3)
+    game.record(result(rules, 0, 2, 5, False))  # 3
+    game.record(result(rules, 1, 0, 80, True))  # 105
+    assert game.summary().margin_bonus == (0, 50)
+    rules = Rules(forfeit_on_exact_margin=50, game_bonus=0, box_bonus=0)
+    game = Game(rules, seed=3)
+    game.record(result(rules, 0, 5, 60, False))  # 55
+    game.record(result(rules, 1, 0, 80, True))  # 105: margin exactly 50
+    s = game.summary()
+    assert s.forfeit and s.winner == 0
+
+
+@pytest.mark.parametrize("rule", list(DealerRule))
+def test_dealer_rotation(rule: DealerRule) -> None:
+    rules = Rules(dealer_rule=rule)
+    game = Game(rules, seed=5, first_dealer=0)
+    game.record(result(rules, 1, 2, 9, False))  # player 1 wins
+    expected = {DealerRule.LOSER: 0, DealerRule.WINNER: 1, DealerRule.ALTERNATE: 1}[rule]
+    assert game.dealer == expected
+    game.record(HandResult(Outcome.DEAD, None, 0))
+    assert game.dealer == expected  # same dealer after a dead hand (000, 003)
+
+
+def test_first_dealer_is_the_lower_card() -> None:
+    rng = random.Random(11)
+    probe = random.Random(11)
+    a, b = probe.sample(range(52), 2)
+    while a % 13 == b % 13:
+        a, b = probe.sample(range(52), 2)
+    assert choose_first_dealer(rng) == (0 if a % 13 < b % 13 else 1)
+
+
+def test_games_replay_from_seed() -> None:
+    def run() -> Game:
+        return play_game(Rules(), [make_agent("simple", 1), make_agent("random", 2)], seed=42)
+
+    g1, g2 = run(), run()
+    assert g1.results == g2.results
+    assert g1.summary() == g2.summary()
+    assert g1.summary().totals[0] >= 0 and g1.summary().totals[1] >= 0
+    t = g1.totals
+    assert sum(r.points for r in g1.results if r.winner == 0) == t[0]
