@@ -122,7 +122,7 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
-        if isinstance(value, int) and 0 <= value < NUM_CARDS:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < NUM_CARDS:
             return CARDS[value]
         raise CardParseError(f"card index must be an int 0-51, got {value!r}")
 

@@ -326,24 +326,33 @@ def discard_deadwoods(hand: CardSet) -> dict[Card, int]:
     return out
 
 
+_LEFT_WITHOUT: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _left_without(mask: int) -> tuple[tuple[int, int], ...]:
+    """For a 13-bit suit mask: ``(rank, leftover points without that card)`` per card (cached)."""
+    found = _LEFT_WITHOUT.get(mask)
+    if found is None:
+        found = tuple((r, _RUN_LEFT[mask ^ (1 << r)]) for r in range(13) if mask >> r & 1)
+        _LEFT_WITHOUT[mask] = found
+    return found
+
+
 def _discards_for(rest: CardSet, out: dict[Card, int]) -> dict[Card, int]:
     """Fold into ``out`` the deadwood left by discarding each card of ``rest`` (cards for runs)."""
-    masks = (rest & _SUIT_BITS, (rest >> 13) & _SUIT_BITS, (rest >> 26) & _SUIT_BITS, rest >> 39)
-    lefts = (_RUN_LEFT[masks[0]], _RUN_LEFT[masks[1]], _RUN_LEFT[masks[2]], _RUN_LEFT[masks[3]])
-    base = lefts[0] + lefts[1] + lefts[2] + lefts[3]
+    m0, m1, m2, m3 = rest & _SUIT_BITS, (rest >> 13) & _SUIT_BITS, (rest >> 26) & _SUIT_BITS, rest >> 39
+    l0, l1, l2, l3 = _RUN_LEFT[m0], _RUN_LEFT[m1], _RUN_LEFT[m2], _RUN_LEFT[m3]
+    base = l0 + l1 + l2 + l3
     get = out.get
-    for suit in range(4):
-        full = masks[suit]
-        m = full
-        other = base - lefts[suit]
-        offset = 13 * suit
-        while m:
-            low = m & -m
-            v = other + _RUN_LEFT[full ^ low]
-            c = CARDS[offset + low.bit_length() - 1]
+    for offset, mask, left in ((0, m0, l0), (13, m1, l1), (26, m2, l2), (39, m3, l3)):
+        if not mask:
+            continue
+        other = base - left
+        for r, without in _left_without(mask):
+            v = other + without
+            c = CARDS[offset + r]
             if v < get(c, _INF):
                 out[c] = v
-            m ^= low
     return out
 
 

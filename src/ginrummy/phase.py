@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from ginrummy.cards import Card
 
@@ -24,8 +24,7 @@ class Phase(Enum):
         return f"Phase.{self.name}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One public action as both players saw it: ``player`` (0/1), ``kind`` (``'pass'``,
     ``'take'``, ``'draw'``, ``'discard'``, ``'knock'``, ``'big-gin'``, ``'layoff'``) and
     the ``card`` when it was shown face up (``None`` for a stock draw or a face-down knock)."""

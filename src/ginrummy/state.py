@@ -92,9 +92,13 @@ class HandState:
         in deck order. Raises ``ValueError`` for a deck that is not 52 distinct cards."""
         if dealer not in (0, 1):
             raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
-        cards = tuple(Card(c) for c in deck)
-        if len(cards) != 52 or len(set(cards)) != 52:
+        if (
+            len(deck) != 52
+            or len(set(deck)) != 52
+            or not all(type(c) in (int, Card) and 0 <= c < 52 for c in deck)
+        ):
             raise ValueError("deck must hold each of the 52 cards once")
+        cards = tuple(CARDS[c] for c in deck)
         self.rules = rules
         self.dealer = dealer
         self.deck = cards

@@ -9,8 +9,7 @@ Two states that differ only in what ``player`` cannot see give equal views.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ginrummy.actions import Action
 from ginrummy.cards import Card, CardSet
@@ -26,8 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView", "make_view"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What ``player`` (0 or 1) sees of a hand.
 
     ``hand``: own cards (``CardSet``); ``discard_pile``: bottom first, top last;
