@@ -1,6 +1,6 @@
 """A player's view of a hand: everything that player may see, and nothing else.
 
-Built by :meth:`ginrummy.state.HandState.view`. It holds the player's own cards,
+Built by ``HandState.view(player)`` (:mod:`ginrummy.state`). It holds the player's own cards,
 the discard pile, the stock size (not its order), the opponent's card count and
 the cards the opponent is known to hold (taken from the discard pile), the
 public history, and, once the hand is laid down, what was shown on the table.
@@ -9,7 +9,7 @@ Two states that differ only in what ``player`` cannot see give equal views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ginrummy.actions import Action
 from ginrummy.cards import Card, CardSet
@@ -19,10 +19,7 @@ from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult
 from ginrummy.rules import Rules
 
-if TYPE_CHECKING:
-    from ginrummy.state import HandState
-
-__all__ = ["PlayerView", "make_view"]
+__all__ = ["PlayerView"]
 
 
 class PlayerView(NamedTuple):
@@ -92,8 +89,3 @@ class PlayerView(NamedTuple):
                 self.knocker_melds,
             )
         )
-
-
-def make_view(state: HandState, player: int) -> PlayerView:
-    """Same as ``state.view(player)``."""
-    return state.view(player)
