@@ -1,0 +1,148 @@
+"""The short commands typed at the ``play`` prompt, parsed into engine actions.
+
+Parsing only maps words to actions; whether an action is legal is decided by the
+engine (:meth:`ginrummy.state.HandState.verify`) when it is played.
+
+>>> from ginrummy.state import HandState
+>>> from ginrummy.rules import Rules
+>>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
+>>> parse_command("t", view), parse_command("?", view)
+(Play(action=TakeDiscard(), confirm=None), Meta(kind='help'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.cards import Card, parse_card
+from ginrummy.cli.render import display_order
+from ginrummy.errors import GinRummyError
+from ginrummy.melds import best_discards, least_deadwood
+from ginrummy.view import PlayerView
+
+__all__ = ["HELP", "Command", "CommandError", "Meta", "Play", "parse_command"]
+
+HELP = """\
+Commands (cards as 7h, Th or 10h, 7♥, or by position 1-11 under your hand):
+  t, take        take the upcard / the top discard
+  p, pass        pass the upcard (first turn)
+  d, draw        draw from the stock
+  x 7h, 7h, 3    discard that card
+  k 7h, k        knock, discarding 7h face down (k alone: the best discard)
+  g 7h, g        go gin, discarding 7h (g alone: the discard that gives gin)
+  bg             big gin: all 11 cards melded, no discard (if the rules allow it)
+  s              score sheet          hint   what the simple computer player would do
+  h, ?           this help            q      quit"""
+
+MetaKind: TypeAlias = Literal["help", "sheet", "hint", "quit", "empty"]
+
+
+class CommandError(GinRummyError):
+    """Text that is not a command; the message says what to type instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """A command that does not act in the hand: help, score sheet, hint, quit, or nothing typed."""
+
+    kind: MetaKind
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """An action to play; ``confirm`` names what to confirm first (``knock``, ``gin``, ``big gin``)."""
+
+    action: Action
+    confirm: str | None = None
+
+
+Command: TypeAlias = Meta | Play
+
+_META: dict[str, MetaKind] = {
+    "h": "help",
+    "?": "help",
+    "help": "help",
+    "s": "sheet",
+    "sheet": "sheet",
+    "score": "sheet",
+    "hint": "hint",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+}
+_SIMPLE: dict[str, Action] = {
+    "t": TakeDiscard(),
+    "take": TakeDiscard(),
+    "p": Pass(),
+    "pass": Pass(),
+    "d": DrawStock(),
+    "draw": DrawStock(),
+}
+_DISCARD = ("x", "discard")
+_KNOCK = ("k", "knock")
+_GIN = ("g", "gin")
+_BIG_GIN = ("bg", "big-gin", "biggin", "big gin")
+_RANK_START = "a23456789tjqk1"
+
+
+def resolve_card(token: str, view: PlayerView) -> Card:
+    """A card typed as ``7h``/``Th``/``10h``/``7♥`` or as a position 1-11 in the displayed hand."""
+    if token.isdigit():
+        order = display_order(view.hand)
+        n = int(token)
+        if not 1 <= n <= len(order):
+            raise CommandError(f"no card at position {n}: your hand has {len(order)} cards (1-{len(order)})")
+        return order[n - 1]
+    return parse_card(token)
+
+
+def _best_discard(view: PlayerView) -> tuple[int, Card]:
+    exclude = 0 if view.taken is None or view.rules.rediscard_taken_card else 1 << view.taken
+    try:
+        count, cards = best_discards(view.hand, exclude)
+    except ValueError:
+        raise CommandError("you have no card to discard now") from None
+    return count, cards[0]
+
+
+def parse_command(text: str, view: PlayerView) -> Command:
+    """Parse one line typed at the prompt. Raises :class:`CommandError` (or a
+    ``CardParseError`` naming a bad card) for text that is not a command."""
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    if not low:
+        return Meta("empty")
+    if low in _META:
+        return Meta(_META[low])
+    if low in _SIMPLE:
+        return Play(_SIMPLE[low])
+    if low in _BIG_GIN:
+        return Play(BigGin(), "big gin")
+    word, _, arg = low.partition(" ")
+    arg = t[len(word) :].strip()
+    if word in _DISCARD:
+        if not arg:
+            raise CommandError("say which card to discard, e.g. 'x 7h' or 'x 3'")
+        return Play(Discard(resolve_card(arg, view)))
+    if word in _KNOCK or word in _GIN:
+        gin = word in _GIN
+        if arg:
+            card = resolve_card(arg, view)
+            count = least_deadwood(view.hand & ~(1 << card)) if view.hand >> card & 1 else 0
+        else:
+            count, card = _best_discard(view)
+        if gin and count:
+            raise CommandError(
+                f"that is not gin: discarding {card} leaves {count} points of deadwood"
+                + (f" (to knock: k {card})" if count <= view.knock_limit else "")
+            )
+        return Play(Knock(card), "gin" if count == 0 else "knock")
+    if " " not in low:
+        try:
+            return Play(Discard(resolve_card(t, view)))
+        except GinRummyError:
+            if low[0] in _RANK_START:
+                raise
+    raise CommandError(f"unknown command {text.strip()!r}; type h for help")

@@ -1,0 +1,230 @@
+"""The ``ginrummy`` click group: option parsing for each command, over thin modules.
+
+``play`` (:mod:`ginrummy.cli.play`), ``analyze`` and ``layoff``
+(:mod:`ginrummy.cli.analyze`), ``replay`` (:mod:`ginrummy.cli.replay`) and ``rules``
+(:mod:`ginrummy.cli.presets`). Usage errors exit with status 2, other errors with 1.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from ginrummy.agents import AGENTS
+from ginrummy.cli.analyze import (
+    analysis_lines,
+    analyze_hand,
+    layoff_lines,
+    layoff_plan,
+    parse_hand,
+    parse_knocker_melds,
+    run_lines,
+)
+from ginrummy.cli.play import PlaySession
+from ginrummy.cli.presets import preset_lines, presets_lines
+from ginrummy.cli.render import use_glyphs
+from ginrummy.cli.replay import load_record, record_lines
+from ginrummy.errors import GinRummyError
+from ginrummy.melds import Meld
+from ginrummy.rules import PRESETS, Rules
+
+__all__ = ["main"]
+
+_PRESET = click.Choice(sorted(PRESETS), case_sensitive=False)
+
+
+def _console() -> Console:
+    """A console on standard output that prints text literally and never wraps lines."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _print(console: Console, lines: Iterable[Text]) -> None:
+    for line in lines:
+        console.print(line)
+
+
+def _rules_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--rules",
+        "preset",
+        type=_PRESET,
+        default="default",
+        show_default=True,
+        help="Rules preset (see `ginrummy rules`).",
+    )(f)
+
+
+def _json_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object per line.")(f)
+
+
+def _stdin_lines() -> Iterable[str]:
+    stream = sys.stdin
+    if stream.isatty():
+        click.echo("Reading hands from standard input, one per line (end with Ctrl-D).", err=True)
+    return stream
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Gin Rummy in the terminal: play the computer, analyse hands, replay records."""
+
+
+@main.command()
+@_rules_option
+@click.option("--seed", type=int, default=None, help="Seed of the deals (default: random, printed).")
+@click.option(
+    "--opponent",
+    type=click.Choice(sorted(AGENTS), case_sensitive=False),
+    default="simple",
+    show_default=True,
+    help="The computer player.",
+)
+@click.option("--name", default="Player", show_default=True, help="Your name on the score sheet.")
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write the game record (JSON) to FILE after every hand and on quitting.",
+)
+@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
+def play(preset: str, seed: int | None, opponent: str, name: str, save: Path | None, ascii_: bool) -> None:
+    """Play a game against the computer.
+
+    A whole game to the target of the rules; type h at the prompt for the commands."""
+    name = " ".join(name.split())
+    if not name or name.lower() == "computer":
+        raise click.BadParameter("choose a name other than '' or 'Computer'", param_hint="--name")
+    if save is not None and not save.resolve().parent.is_dir():
+        raise click.BadParameter(f"no folder {str(save.resolve().parent)!r} to save in", param_hint="--save")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    session = PlaySession(
+        Rules.preset(preset),
+        seed=seed,
+        opponent=opponent.lower(),
+        name=name,
+        console=_console(),
+        save=save,
+        glyphs=False if ascii_ else None,
+    )
+    sys.exit(session.run())
+
+
+@main.command()
+@click.argument("hands", nargs=-1, metavar="[HAND]...")
+@_json_option
+@click.option("--all", "all_", is_flag=True, help="Show every least-deadwood arrangement.")
+@_rules_option
+def analyze(hands: tuple[str, ...], as_json: bool, all_: bool, preset: str) -> None:
+    """Analyse hands: deadwood and melds (10 cards), best discards (11).
+
+    10 cards: the least deadwood and a best arrangement. 11 cards: the best discards,
+    the deadwood left, and whether it can knock, go gin or big gin. Each HAND is a quoted list of cards such as "7h 8h 9h Tc 10d Qs ...". With no HAND,
+    hands are read from standard input, one per line.
+    """
+    rules = Rules.preset(preset)
+    console = _console()
+    first = [True]
+
+    def emit(cards: list[Any]) -> None:
+        data = analyze_hand(cards, rules, all_)
+        if as_json:
+            click.echo(json.dumps(data))
+            return
+        if not first[0]:
+            console.print()
+        first[0] = False
+        _print(console, analysis_lines(data, rules))
+
+    if hands:
+        parsed = []
+        for text in hands:
+            try:
+                parsed.append(parse_hand(text))
+            except GinRummyError as exc:
+                raise click.BadParameter(f"{text!r}: {exc}", param_hint="HAND") from None
+        for cards in parsed:
+            emit(cards)
+        return
+    status = run_lines(_stdin_lines(), lambda line: emit(parse_hand(line)), _report)
+    sys.exit(status)
+
+
+def _report(message: str) -> None:
+    click.echo(f"Error: {message}", err=True)
+
+
+@main.command()
+@click.option(
+    "--melds",
+    "melds_arg",
+    required=True,
+    metavar="MELDS",
+    help='The knocker\'s melds, separated by "|", e.g. "7c 7s 7d | 8h 9h Th".',
+)
+@click.option(
+    "--hand", default=None, help="The defender's cards; without it, hands are read from standard input."
+)
+@_json_option
+def layoff(melds_arg: str, hand: str | None, as_json: bool) -> None:
+    """The defender's best layoffs against a knocker's melds.
+
+    Prints the defender's own melds, each card laid off and on which knocker's meld
+    (numbered from 1), and the deadwood left."""
+    try:
+        melds: list[Meld] = parse_knocker_melds(melds_arg)
+    except GinRummyError as exc:
+        raise click.BadParameter(str(exc), param_hint="--melds") from None
+    console = _console()
+    first = [True]
+
+    def emit(text: str) -> None:
+        data = layoff_plan(melds, parse_hand(text, sizes=None))
+        if as_json:
+            click.echo(json.dumps(data))
+            return
+        if not first[0]:
+            console.print()
+        first[0] = False
+        _print(console, layoff_lines(data, melds))
+
+    if hand is not None:
+        try:
+            emit(hand)
+        except GinRummyError as exc:
+            raise click.BadParameter(str(exc), param_hint="--hand") from None
+        return
+    sys.exit(run_lines(_stdin_lines(), emit, _report))
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), default=None, help="Show only hand N.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
+def replay(file: Path, hand_number: int | None, ascii_: bool) -> None:
+    """Print a saved game or hand record step by step.
+
+    Both hands, every action (with the cards drawn), each hand laid down, and for a
+    game the score sheet."""
+    console = _console()
+    glyphs = not ascii_ and use_glyphs(console)
+    try:
+        lines = record_lines(load_record(file), glyphs, hand_number)
+    except GinRummyError as exc:
+        raise click.ClickException(str(exc)) from None
+    _print(console, lines)
+
+
+@main.command("rules")
+@click.argument("preset", required=False, type=_PRESET, metavar="[PRESET]")
+def rules_cmd(preset: str | None) -> None:
+    """List the rules presets, or every setting of PRESET."""
+    _print(_console(), preset_lines(preset) if preset else presets_lines())

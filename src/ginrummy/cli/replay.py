@@ -1,0 +1,119 @@
+"""``ginrummy replay``: print a saved game or hand record step by step.
+
+Records are :class:`ginrummy.record.GameRecord` and :class:`ginrummy.record.HandRecord`
+JSON files (as written by ``ginrummy play --save``). A replay shows everything: both
+hands at the deal, every action with the card drawn, each player's hand after their
+discard, the hand laid down at the end, and for a game the score sheet.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+
+from ginrummy.actions import Action, Discard, DrawStock, Knock
+from ginrummy.cards import Card
+from ginrummy.cli import render
+from ginrummy.errors import GinRummyError, RecordError
+from ginrummy.melds import least_deadwood
+from ginrummy.record import GameRecord, HandRecord
+from ginrummy.results import Outcome
+from ginrummy.state import HandState
+
+__all__ = ["hand_lines", "load_record", "record_lines"]
+
+
+def load_record(path: Path) -> GameRecord | HandRecord:
+    """Read a game or hand record file. Raises :class:`RecordError` (with the reason)
+    for a file that is not JSON or not a record."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is not JSON: {exc}") from None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == "ginrummy-game":
+        return GameRecord.load(text)
+    if fmt == "ginrummy-hand":
+        return HandRecord.load(text)
+    raise RecordError(
+        f"{path} is not a ginrummy record (format {fmt!r}; expected ginrummy-game or ginrummy-hand)"
+    )
+
+
+def _hand_line(name: str, hand: int, glyphs: bool) -> Text:
+    top, _ = render.hand_block(hand, glyphs)
+    return Text(f"      {name}: ") + top + Text(f"  (deadwood {least_deadwood(hand)})", style="dim")
+
+
+def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int = 1) -> list[Text]:
+    """Hand ``number`` of a record, step by step. Raises :class:`RecordError` if it does not replay."""
+    rec.replay()  # checks the deck against the seed and every action; names the bad one
+    state = HandState(rec.rules, rec.dealer, rec.deck)
+    seed = f" (deck from seed {rec.seed})" if rec.seed is not None else ""
+    lines = [Text(f"Hand {number}: {names[rec.dealer]} deals{seed}.", style="bold")]
+    if state.upcard is not None:
+        lines.append(Text("   Upcard ") + render.card_text(state.upcard, glyphs, "bold"))
+    for p in (1 - rec.dealer, rec.dealer):
+        lines.append(_hand_line(names[p], state.hand(p), glyphs))
+    steps: list[tuple[Action, Card | None, int]] = []
+    for player, action in rec.actions:
+        drawn = state.stock[0] if isinstance(action, DrawStock) else None
+        try:
+            state.push(action, player=player)
+        except GinRummyError as exc:  # pragma: no cover - rec.replay() already checked
+            raise RecordError(str(exc)) from None
+        steps.append((action, drawn, player))
+    gin = state.result is not None and state.result.outcome is Outcome.GIN
+    replayed = HandState(rec.rules, rec.dealer, rec.deck)
+    for i, (event, (action, drawn, player)) in enumerate(zip(state.events(), steps, strict=True)):
+        replayed.push(action, player=player)
+        line = Text(f"{i + 1:>4}. ") + render.event_text(event, names, glyphs, drawn=drawn, gin=gin)
+        if isinstance(action, Knock):
+            line += Text(", discarding ") + render.card_text(action.card, glyphs) + Text(" face down")
+        lines.append(line)
+        if isinstance(action, Discard):
+            lines.append(_hand_line(names[player], replayed.hand(player), glyphs))
+    if state.result is None:
+        lines.append(Text("   (the hand was not finished)", style="italic"))
+    else:
+        lines.extend(render.result_lines(state.result, names, glyphs))
+    return lines
+
+
+def record_lines(record: GameRecord | HandRecord, glyphs: bool, hand: int | None = None) -> list[Text]:
+    """Every hand of a record (or only hand ``hand``, from 1), then a game's score sheet.
+
+    Raises :class:`RecordError` if the record does not replay or ``hand`` is out of range.
+    """
+    if isinstance(record, HandRecord):
+        if hand not in (None, 1):
+            raise RecordError(f"this is a hand record: there is no hand {hand}")
+        return hand_lines(record, ("Player 0", "Player 1"), glyphs)
+    game = record.replay()
+    count = len(record.hands)
+    if hand is not None and not 1 <= hand <= count:
+        raise RecordError(f"no hand {hand}: the game record has {count} hand{'s' if count != 1 else ''}")
+    lines = [
+        Text(
+            f"Game between {record.names[0]} and {record.names[1]}, seed {record.seed}, "
+            f"{count} hand{'s' if count != 1 else ''} recorded.",
+            style="bold",
+        )
+    ]
+    for i, rec in enumerate(record.hands):
+        if hand is None or hand == i + 1:
+            lines.append(Text(""))
+            lines.extend(hand_lines(rec, record.names, glyphs, i + 1))
+    if hand is None:
+        lines.append(Text(""))
+        lines.append(render.sheet_text(game))
+        if game.is_over:
+            lines.extend(render.summary_lines(game))
+    return lines
