@@ -240,7 +240,7 @@ def test_taken_card_may_not_be_discarded_and_bad_phase_commands() -> None:
 
     _, out, given = run_session(answer, seed=1)
     text = out.getvalue()
-    assert "Not allowed: cannot discard in phase OFFER; legal now: take, pass" in text
+    assert "Not allowed: cannot discard in phase OFFER; legal now: take; pass" in text
     assert "was just taken from the discard pile and may not be discarded this turn" in text
     assert given == calls and given[-1] == "q"
 

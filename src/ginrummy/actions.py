@@ -112,7 +112,8 @@ class BigGin:
 class LayOff:
     """The defender's plan after a knock: own ``melds`` and ``layoffs`` as
     ``(card, i)`` pairs, card laid off on the knocker's meld number ``i`` (0-based,
-    1-based in the notation), in playing order. ``None`` for both: the engine's best plan."""
+    1-based in the notation), in playing order. ``None`` for both: the engine's best plan;
+    otherwise ``None`` counts as empty (``LayOff(None, ())`` lays down nothing)."""
 
     melds: tuple[Meld, ...] | None = None
     layoffs: tuple[tuple[Card, int], ...] | None = None

@@ -113,6 +113,8 @@ class Card(int):
     ``"10h"`` or ``"7♥"`` (case-insensitive). Raises :class:`CardParseError`
     (a ``ValueError``) naming the bad token or index.
 
+    Being an int, ``Card('Ac')`` is 0 and so false: test ``card is None``, not ``not card``.
+
     >>> Card("qs"), Card(0), Card("10♦").rank, Card("10♦").suit
     (Card('Qs'), Card('Ac'), <Rank.TEN: 9>, <Suit.DIAMONDS: 1>)
     """

@@ -12,6 +12,7 @@ __all__ = [
     "GinRummyError",
     "IllegalActionError",
     "IllegalDiscardError",
+    "IllegalDrawError",
     "InvalidLayoffError",
     "InvalidMeldError",
     "KnockNotAllowedError",
@@ -61,6 +62,10 @@ class NotYourTurnError(IllegalActionError):
 
 class CardNotInHandError(IllegalActionError):
     """A card to discard, meld or lay off is not in the acting player's hand."""
+
+
+class IllegalDrawError(IllegalActionError):
+    """A draw that is not allowed now: the upcard after both players passed it, or an empty pile."""
 
 
 class IllegalDiscardError(IllegalActionError):

@@ -153,6 +153,8 @@ def check_layoffs(
     used = 0
     out: list[tuple[Card, int]] = []
     for card, i in layoffs:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise InvalidLayoffError(f"cannot lay off {card!r}: not a card")
         c = Card(card)
         bit = 1 << c
         if not hand & bit or (own | used) & bit:

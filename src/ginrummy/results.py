@@ -76,7 +76,8 @@ class HandResult:
     ``winner`` is the player (0 or 1) who scores ``points`` (points, >= 0), or
     ``None`` for a dead hand or a tie. ``knocker`` is ``None`` for a dead hand.
     Counts are deadwood points; ``defender_count`` is after layoffs. ``hands``
-    are both players' final cards (``CardSet``; the knocker's without the discard).
+    are both players' final cards (``CardSet``; the knocker's without the discard);
+    they are empty for a dead hand, whose cards are not shown.
     """
 
     outcome: Outcome

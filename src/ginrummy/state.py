@@ -34,6 +34,7 @@ from ginrummy.errors import (
     CardNotInHandError,
     IllegalActionError,
     IllegalDiscardError,
+    IllegalDrawError,
     InvalidLayoffError,
     InvalidMeldError,
     KnockNotAllowedError,
@@ -206,22 +207,46 @@ class HandState:
     # -- legality --------------------------------------------------------------
 
     def _legal_names(self) -> str:
-        return ", ".join(str(a) for a in self._enumerate()) or "nothing (the hand is over)"
+        """The legal actions in short: discards and knocks grouped by card."""
+        acts = self._enumerate()
+        if not acts:
+            return "nothing (the hand is over)"
+        discards = [str(a.card) for a in acts if isinstance(a, Discard)]
+        knocks = sorted({a.card for a in acts if isinstance(a, Knock)})
+        parts = [str(a) for a in acts if isinstance(a, Pass | TakeDiscard | DrawStock | LayOff)]
+        if discards:
+            parts.append("discard " + " ".join(discards))
+        if knocks:
+            parts.append("knock " + " ".join(str(c) for c in knocks))
+        if any(isinstance(a, BigGin) for a in acts):
+            parts.append("big-gin")
+        return "; ".join(parts)
 
     def verify(self, action: Action, player: int | None = None) -> None:
         """Raise an :class:`IllegalActionError` subclass if ``action`` is not legal now for
-        the player to act (or for ``player`` when given); return ``None`` otherwise."""
+        the player to act (or for ``player`` when given); return ``None`` otherwise.
+        The message says what was wrong and ends with the legal actions."""
         self._resolve(action, player)
 
     def can(self, action: Action, player: int | None = None) -> bool:
         """True if :meth:`verify` would accept ``action``."""
         try:
-            self._resolve(action, player)
+            self._check(action, player)
         except (IllegalActionError, InvalidMeldError):
             return False
         return True
 
     def _resolve(self, action: Action, player: int | None) -> Action:
+        """:meth:`_check`, with the legal actions added to the message of an error."""
+        try:
+            return self._check(action, player)
+        except IllegalActionError as exc:
+            text = str(exc)
+            if "legal now:" not in text:
+                raise type(exc)(f"{text}; legal now: {self._legal_names()}") from None
+            raise
+
+    def _check(self, action: Action, player: int | None) -> Action:
         """Check ``action`` and return it with engine choices filled in (melds, layoff plan)."""
         phase = self._phase
         if player is not None and player != self._to_act:
@@ -233,15 +258,13 @@ class HandState:
         kind = type(action).__name__
         allowed = _PHASE_ACTIONS[phase]
         if type(action) not in allowed:
-            raise WrongPhaseError(
-                f"cannot {_VERB.get(kind, kind)} in phase {phase.name}; legal now: {self._legal_names()}"
-            )
+            raise WrongPhaseError(f"cannot {_VERB.get(kind, kind)} in phase {phase.name}")
         hand = self._hands[self._to_act]
         if isinstance(action, TakeDiscard):
             if not self._discard_pile:
-                raise IllegalActionError("the discard pile is empty; legal now: draw")
+                raise IllegalDrawError("the discard pile is empty")
             if phase is Phase.DRAW and self._draw_only:
-                raise IllegalActionError(
+                raise IllegalDrawError(
                     "both players passed the upcard: the non-dealer must draw from the stock"
                 )
             if phase is Phase.LAST_CHANCE and not self._can_knock_with(
@@ -253,16 +276,13 @@ class HandState:
             return action
         if isinstance(action, DrawStock):
             if self.stock_size == 0:
-                raise IllegalActionError("the stock is empty")
+                raise IllegalDrawError("the stock is empty")
             return action
         if isinstance(action, Pass):
             return action
         if isinstance(action, Discard):
             if self._must_knock:
-                raise IllegalDiscardError(
-                    "after taking the last discard you must knock or go gin; legal now: "
-                    + self._legal_names()
-                )
+                raise IllegalDiscardError("after taking the last discard you must knock or go gin")
             self._check_discard(action.card, hand)
             return action
         if isinstance(action, Knock):
@@ -499,7 +519,7 @@ class HandState:
 
     def _end_dead(self) -> None:
         self._phase = Phase.END
-        self._result = HandResult(Outcome.DEAD, None, 0, hands=self._hands)
+        self._result = HandResult(Outcome.DEAD, None, 0)  # hands of a dead hand are not shown
 
     def _end_gin(self, big: bool) -> None:
         assert self._knock is not None

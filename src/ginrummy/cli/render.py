@@ -214,6 +214,8 @@ def result_lines(result: HandResult, names: Sequence[str], glyphs: bool) -> list
     if result.outcome is Outcome.DEAD or result.knocker is None:
         lines.append(Text("Dead hand: the stock is down to its last cards and nobody knocked."))
         for p in (0, 1):
+            if not result.hands[p]:
+                continue  # a dead hand's cards are not shown
             arr = best_arrangement(result.hands[p])
             lines.append(Text(f"  {names[p]}: ") + melds_text(arr.melds, glyphs))
             lines.append(_deadwood_line(arr.deadwood, glyphs))
