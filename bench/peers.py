@@ -91,14 +91,17 @@ def openspiel_min_deadwood_fn() -> tuple[Prepare, Call]:
     return prepare, call
 
 
-def openspiel_simple_hands_per_second(n_hands: int, seed: int) -> tuple[int, float]:
+def openspiel_simple_hands_per_second(
+    n_hands: int, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[int, float]:
     """Play ``n_hands`` whole hands of OpenSpiel gin_rummy, SimpleGinRummyBot on both seats.
 
     Chance nodes (deal and stock draws) take the next card of a deck shuffled by
     ``random.Random(seed)``; every remaining card is a legal chance outcome, so this is
     the same uniform distribution OpenSpiel's chance_outcomes() describes. The C++ bot is
     deterministic, so the run is fully reproducible; no global RNG is used. Returns
-    ``(hands, seconds)`` (seconds covers play only, not game/bot construction).
+    ``(hands, seconds)`` (seconds covers play only, not game/bot construction), timed by
+    ``clock`` (e.g. ``time.process_time`` for CPU time).
     """
     import pyspiel
 
@@ -107,7 +110,7 @@ def openspiel_simple_hands_per_second(n_hands: int, seed: int) -> tuple[int, flo
     bots = [pyspiel.make_simple_gin_rummy_bot(params, p) for p in range(2)]
     rng = random.Random(seed)
     deck = list(range(52))
-    t0 = time.perf_counter()
+    t0 = clock()
     for _ in range(n_hands):
         rng.shuffle(deck)
         k = 0
@@ -121,7 +124,7 @@ def openspiel_simple_hands_per_second(n_hands: int, seed: int) -> tuple[int, flo
             else:
                 action = bots[state.current_player()].step(state)
             state.apply_action(action)
-    return n_hands, time.perf_counter() - t0
+    return n_hands, clock() - t0
 
 
 # --------------------------------------------------------------------------- RLCard
@@ -176,13 +179,15 @@ def rlcard_min_deadwood_fn() -> tuple[Prepare, Call]:
     return prepare, call
 
 
-def rlcard_novice_hands_per_second(n_hands: int, seed: int) -> tuple[int, float]:
+def rlcard_novice_hands_per_second(
+    n_hands: int, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[int, float]:
     """Play ``n_hands`` hands of RLCard gin-rummy, GinRummyNoviceRuleAgent on both seats.
 
     The env's own RandomState (dealer choice, shuffle) is seeded via ``config['seed']``.
     The agent breaks ties with ``np.random.choice`` on numpy's *global* state, which we
     cannot hand an RNG to; we seed it from ``seed`` for the run and restore the caller's
-    global numpy state afterwards. Returns ``(hands, seconds)`` (play only).
+    global numpy state afterwards. Returns ``(hands, seconds)`` (play only, timed by ``clock``).
     """
     import numpy as np
     import rlcard
@@ -193,12 +198,12 @@ def rlcard_novice_hands_per_second(n_hands: int, seed: int) -> tuple[int, float]
     saved = np.random.get_state()
     np.random.seed(seed)
     try:
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(n_hands):
             state, _player = env.reset()
             while not env.is_over():
                 state, _player = env.step(agent.step(state))
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
     finally:
         np.random.set_state(saved)
     return n_hands, elapsed

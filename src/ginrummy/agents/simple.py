@@ -60,8 +60,12 @@ class SimpleAgent:
         rules = view.rules
         if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
             return BigGin(best_arrangement(hand).melds)
-        exclude = 0 if view.taken is None or rules.rediscard_taken_card else 1 << view.taken
+        # Never the card just taken (EAAI baseline), even where the rules allow it; only a
+        # forced knock under the 50th-card rule may turn it down when nothing else knocks.
+        exclude = 0 if view.taken is None else 1 << view.taken
         count, cards = best_discards(hand, exclude)
+        if view.must_knock and count > view.knock_limit and rules.rediscard_taken_card:
+            count, cards = best_discards(hand)
         card = cards[0] if len(cards) == 1 else self.rng.choice(cards)
         if count <= view.knock_limit:
             return Knock(card, best_arrangement(hand & ~(1 << card)).melds)
