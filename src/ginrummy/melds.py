@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from ginrummy.cards import (
@@ -90,6 +91,31 @@ def _build_run_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
 
 
 _RUN_MELDED, _RUN_LEFT, _RUN_LEFT_AFTER_DISCARD = _build_run_tables()
+# For every 13-bit suit mask: the cards that could be in a run (two neighbours in sequence).
+_RUNNERS13 = tuple(
+    ((w := m & (m >> 1) & (m >> 2)) | (w << 1) | (w << 2)) & m & _SUIT_BITS for m in range(8192)
+)
+
+
+def _pattern_options(members: int, runners: int) -> tuple[tuple[int, bool], ...]:
+    """Set choices of one rank in suit space: ``members`` and ``runners`` are 4-bit masks of
+    the suits holding the rank and of those whose card could run; each choice is
+    ``(suits giving a card to the set, whether the set has 4 cards)``, as in :func:`_rank_options`."""
+    n = members.bit_count()
+    if not runners:
+        return ((members, n == 4),)
+    opts: list[tuple[int, bool]] = [(members, n == 4)]
+    if n == 3 or runners & (runners - 1):
+        opts.append((0, False))
+    if n == 4:
+        opts.extend((members ^ (1 << i), False) for i in range(4) if runners >> i & 1)
+    return tuple(opts)
+
+
+_PATTERN_OPTIONS = {(m, r): _pattern_options(m, r) for m in range(16) for r in range(16) if r & ~m == 0}
+
+# Change of a suit's leftover points when its best card to discard is thrown away (huge if empty).
+_RUN_GAIN = tuple(a - b for a, b in zip(_RUN_LEFT_AFTER_DISCARD, _RUN_LEFT, strict=True))
 
 
 class Meld:
@@ -272,6 +298,62 @@ def _set_choices(hand: CardSet) -> Iterable[tuple[int, ...]]:
     return product(*options)
 
 
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks A-J: a run may start there
+
+
+def _pruned_options(hand: CardSet) -> tuple[CardSet, bool, list[list[int]]]:
+    """The set choices that can give the least deadwood, as ``(fixed, free, options)``.
+
+    A card "could run" if two suit neighbours make a run with it. For a rank whose cards
+    cannot run, the full set beats every other choice, so it is ``fixed``; a 3-card subset
+    of 4 is worth trying only when the card left out could run, and no set only when two
+    of the 4 (or one of 3) could run. ``options`` lists, per remaining rank, its choices
+    (0 = no set). ``free`` is true when a fixed set holds 4 cards: one of them can then be
+    discarded at no cost, which :func:`least_deadwood_after_discard` uses (with 11 cards,
+    breaking a set of 3 that cannot run never helps either: the 8 other cards hold
+    deadwood to throw away or a meld of 4+ to shorten at no cost).
+    """
+    s0 = hand & _SUIT_BITS
+    s1 = (hand >> 13) & _SUIT_BITS
+    s2 = (hand >> 26) & _SUIT_BITS
+    s3 = hand >> 39
+    ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not ranks:
+        return 0, False, []
+    w = hand & (hand >> 1) & (hand >> 2) & _RUN_STARTS
+    could_run = (w | (w << 1) | (w << 2)) & hand
+    fixed = 0
+    free = False
+    options: list[list[int]] = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        full = hand & _RANK_MASKS[low.bit_length() - 1]
+        runners = full & could_run
+        if runners:
+            options.append(_rank_options(full, runners))
+        else:
+            fixed |= full
+            if not free:
+                free = full.bit_count() == 4
+    return fixed, free, options
+
+
+@lru_cache(maxsize=4096)
+def _rank_options(full: CardSet, runners: CardSet) -> list[int]:
+    """Set choices for one rank (``full``: its 3-4 cards) of which ``runners`` could run."""
+    opts = [full, 0]
+    if full.bit_count() == 4:
+        if runners & (runners - 1) == 0:
+            opts.pop()  # one runner: no set is beaten by the 3 others as a set
+        x = runners
+        while x:
+            b = x & -x
+            opts.append(full ^ b)
+            x ^= b
+    return opts
+
+
 def _runs_left(rest: CardSet) -> int:
     return (
         _RUN_LEFT[rest & _SUIT_BITS]
@@ -295,12 +377,19 @@ def least_deadwood(hand: CardSet) -> int:
     s3 = hand >> 39
     if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
         return _RUN_LEFT[s0] + _RUN_LEFT[s1] + _RUN_LEFT[s2] + _RUN_LEFT[s3]
+    fixed, _, options = _pruned_options(hand)
+    hand ^= fixed
+    left = _RUN_LEFT
+    if not options:
+        return (
+            left[hand & 0x1FFF] + left[(hand >> 13) & 0x1FFF] + left[(hand >> 26) & 0x1FFF] + left[hand >> 39]
+        )
     best = _INF
-    for choice in product(*_set_options(hand)):
-        sets = 0
+    for choice in product(*options) if len(options) > 1 else [(x,) for x in options[0]]:
+        rest = hand
         for x in choice:
-            sets |= x
-        v = _runs_left(hand ^ sets)
+            rest ^= x
+        v = left[rest & 0x1FFF] + left[(rest >> 13) & 0x1FFF] + left[(rest >> 26) & 0x1FFF] + left[rest >> 39]
         if v < best:
             best = v
     return best
@@ -365,25 +454,80 @@ def least_deadwood_after_discard(hand: CardSet) -> int:
     """
     if not hand:
         raise ValueError("cannot discard from an empty hand")
-    best = _INF
-    for choice in _set_choices(hand):
-        sets = 0
-        for s in choice:
-            sets |= s
-        rest = hand ^ sets
-        m0 = rest & _SUIT_BITS
-        m1 = (rest >> 13) & _SUIT_BITS
-        m2 = (rest >> 26) & _SUIT_BITS
-        m3 = rest >> 39
-        l0, l1, l2, l3 = _RUN_LEFT[m0], _RUN_LEFT[m1], _RUN_LEFT[m2], _RUN_LEFT[m3]
-        base = l0 + l1 + l2 + l3
-        gain = min(
-            _RUN_LEFT_AFTER_DISCARD[m0] - l0,
-            _RUN_LEFT_AFTER_DISCARD[m1] - l1,
-            _RUN_LEFT_AFTER_DISCARD[m2] - l2,
-            _RUN_LEFT_AFTER_DISCARD[m3] - l3,
+    if hand.bit_count() != 11:
+        return min(discard_deadwoods(hand).values())
+    left = _RUN_LEFT
+    gain = _RUN_GAIN
+    s0 = hand & 0x1FFF
+    s1 = (hand >> 13) & 0x1FFF
+    s2 = (hand >> 26) & 0x1FFF
+    s3 = hand >> 39
+    ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not ranks:
+        return left[s0] + left[s1] + left[s2] + left[s3] + min(gain[s0], gain[s1], gain[s2], gain[s3])
+    # Work in suit space: each set rank's choices say which suits give their card to the set.
+    runners = (_RUNNERS13[s0], _RUNNERS13[s1], _RUNNERS13[s2], _RUNNERS13[s3])
+    free = False
+    branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
+    while ranks:
+        b = ranks & -ranks
+        ranks ^= b
+        members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
+        runs = (
+            (runners[0] & b and 1) | (runners[1] & b and 2) | (runners[2] & b and 4) | (runners[3] & b and 8)
         )
-        v = base + gain
+        opts = _PATTERN_OPTIONS[members, runs]
+        if len(opts) == 1:  # the full set is forced: take it out now
+            if members & 1:
+                s0 ^= b
+            if members & 2:
+                s1 ^= b
+            if members & 4:
+                s2 ^= b
+            if members & 8:
+                s3 ^= b
+            free = free or opts[0][1]
+        else:
+            branches.append((b, opts))
+    if not branches:
+        g = min(gain[s0], gain[s1], gain[s2], gain[s3])
+        return left[s0] + left[s1] + left[s2] + left[s3] + (0 if free and g > 0 else g)
+    best = _INF
+    if len(branches) == 1:
+        b, opts = branches[0]
+        for suits, is4 in opts:
+            m0 = s0 ^ b if suits & 1 else s0
+            m1 = s1 ^ b if suits & 2 else s1
+            m2 = s2 ^ b if suits & 4 else s2
+            m3 = s3 ^ b if suits & 8 else s3
+            g = min(gain[m0], gain[m1], gain[m2], gain[m3])
+            if g > 0 and (free or is4):
+                g = 0  # throw away the 4th card of a set
+            v = left[m0] + left[m1] + left[m2] + left[m3] + g
+            if v < best:
+                best = v
+        return best
+    combos: Iterable[Sequence[tuple[int, tuple[int, bool]]]] = product(
+        *[[(b, o) for o in opts] for b, opts in branches]
+    )
+    for combo in combos:
+        m0, m1, m2, m3 = s0, s1, s2, s3
+        four = free
+        for b, (suits, is4) in combo:
+            if suits & 1:
+                m0 ^= b
+            if suits & 2:
+                m1 ^= b
+            if suits & 4:
+                m2 ^= b
+            if suits & 8:
+                m3 ^= b
+            if is4:
+                four = True
+        g = min(gain[m0], gain[m1], gain[m2], gain[m3])
+        if g > 0 and four:
+            g = 0  # throw away the 4th card of a set
+        v = left[m0] + left[m1] + left[m2] + left[m3] + g
         if v < best:
             best = v
     return best
@@ -435,7 +579,9 @@ def arrangements(hand: CardSet) -> list[Arrangement]:
     """
     scored = []
     best = _INF
-    for choice in _set_choices(hand):
+    fixed, _, options = _pruned_options(hand)
+    fixed_sets = [[fixed & m] for m in _RANK_MASKS if fixed & m]
+    for choice in product(*options, *fixed_sets):
         sets = 0
         for s in choice:
             sets |= s
