@@ -466,29 +466,23 @@ def least_deadwood_after_discard(hand: CardSet) -> int:
     if not ranks:
         return left[s0] + left[s1] + left[s2] + left[s3] + min(gain[s0], gain[s1], gain[s2], gain[s3])
     # Work in suit space: each set rank's choices say which suits give their card to the set.
-    runners = (_RUNNERS13[s0], _RUNNERS13[s1], _RUNNERS13[s2], _RUNNERS13[s3])
-    free = False
+    r0, r1, r2, r3 = _RUNNERS13[s0], _RUNNERS13[s1], _RUNNERS13[s2], _RUNNERS13[s3]
+    forced = ranks & ~(r0 | r1 | r2 | r3)  # no card of the rank could run: the full set is forced
+    free = bool(forced & s0 & s1 & s2 & s3)  # a forced set of 4: its 4th card is a free discard
+    if forced:
+        keep = ~forced
+        s0 &= keep
+        s1 &= keep
+        s2 &= keep
+        s3 &= keep
+        ranks &= keep
     branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
     while ranks:
         b = ranks & -ranks
         ranks ^= b
         members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
-        runs = (
-            (runners[0] & b and 1) | (runners[1] & b and 2) | (runners[2] & b and 4) | (runners[3] & b and 8)
-        )
-        opts = _PATTERN_OPTIONS[members, runs]
-        if len(opts) == 1:  # the full set is forced: take it out now
-            if members & 1:
-                s0 ^= b
-            if members & 2:
-                s1 ^= b
-            if members & 4:
-                s2 ^= b
-            if members & 8:
-                s3 ^= b
-            free = free or opts[0][1]
-        else:
-            branches.append((b, opts))
+        runs = (r0 & b and 1) | (r1 & b and 2) | (r2 & b and 4) | (r3 & b and 8)
+        branches.append((b, _PATTERN_OPTIONS[members, runs]))
     if not branches:
         g = min(gain[s0], gain[s1], gain[s2], gain[s3])
         return left[s0] + left[s1] + left[s2] + left[s3] + (0 if free and g > 0 else g)
