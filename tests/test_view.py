@@ -141,6 +141,7 @@ NUMBER_FIELDS = {
     "points",
     "knocker_count",
     "defender_count",
+    "multiplier",
     "layoffs",  # (card, knocker's meld number) pairs: the cards are Card objects
 }
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ginrummy.errors import RulesError
 from ginrummy.results import HandResult, Outcome
-from ginrummy.rules import DealerRule, Rules, Shutout
+from ginrummy.rules import DealerRule, Rules, Scoring, Shutout
 from ginrummy.state import HandState
 
 __all__ = ["Game", "GameSummary", "choose_first_dealer"]
@@ -70,6 +71,8 @@ class Game:
     dealers: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.rules.scoring is not Scoring.STANDARD:
+            raise RulesError("Hollywood scoring is not supported by this engine yet")
         self._rng = random.Random(self.seed)
         drawn = choose_first_dealer(self._rng)  # always drawn, so hand seeds depend on the seed alone
         if self.first_dealer is None:

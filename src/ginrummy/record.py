@@ -6,6 +6,7 @@ A hand record (``"format": "ginrummy-hand"``, ``"version": 1``)::
      "rules": {...every setting of Rules...},
      "dealer": 1, "seed": 1234,               # deck = shuffled_deck(random.Random(seed))
      "deck": "9d Qc ...",                     # the 52 cards in dealing order (checked against the seed)
+     "knock_card": null,                      # Oklahoma with a second deck: the card setting the knock limit
      "actions": [[0, "pass"], [1, "take"], [1, "discard 7h"], ...],
      "result": {"outcome": "knock", "winner": 0, "points": 7}}
 
@@ -14,7 +15,7 @@ then required. Actions use the notation of :mod:`ginrummy.actions`, with knocks 
 layoffs written out in full. A game record (``"format": "ginrummy-game"``) holds
 the rules, the game seed, the player names, the first dealer and the hand records.
 
->>> from ginrummy.rules import Rules
+>>> from ginrummy.rules import KnockCard, Rules
 >>> from ginrummy.actions import Pass
 >>> state = HandState.deal(Rules(), dealer=1, rng=random.Random(5))
 >>> state.push(Pass())
@@ -31,11 +32,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy.actions import Action, parse_action
-from ginrummy.cards import Card, format_cards, parse_card, shuffled_deck
+from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
 from ginrummy.game import Game
-from ginrummy.rules import Rules
-from ginrummy.state import HandState
+from ginrummy.rules import KnockCard, Rules
+from ginrummy.state import HandState, shuffle_for
 
 __all__ = ["GameRecord", "HandRecord"]
 
@@ -49,18 +50,25 @@ class HandRecord:
     deck: tuple[Card, ...]
     actions: tuple[tuple[int, Action], ...]
     seed: int | None = None
+    knock_card: Card | None = None
 
     @classmethod
     def from_state(cls, state: HandState, seed: int | None = None) -> HandRecord:
         """The record of ``state`` so far; ``seed`` is the one its deck was shuffled from."""
-        return cls(state.rules, state.dealer, state.deck, state.log, seed)
+        second = state.knock_card if state.rules.knock_card is KnockCard.SECOND_DECK else None
+        return cls(state.rules, state.dealer, state.deck, state.log, seed, second)
 
     def replay(self) -> HandState:
         """Deal the deck and apply every action. Raises :class:`RecordError` if the seed does
         not give the deck or an action is illegal (naming the action's index)."""
-        if self.seed is not None and tuple(shuffled_deck(random.Random(self.seed))) != self.deck:
-            raise RecordError("the deck does not come from the seed")
-        state = HandState(self.rules, self.dealer, self.deck)
+        if self.seed is not None:
+            deck, second = shuffle_for(self.rules, random.Random(self.seed))
+            if tuple(deck) != self.deck or second != self.knock_card:
+                raise RecordError("the deck does not come from the seed")
+        try:
+            state = HandState(self.rules, self.dealer, self.deck, self.knock_card)
+        except ValueError as exc:
+            raise RecordError(f"cannot deal this record: {exc}") from None
         for i, (player, action) in enumerate(self.actions):
             try:
                 state.push(action, player=player)
@@ -77,6 +85,7 @@ class HandRecord:
             "dealer": self.dealer,
             "seed": self.seed,
             "deck": format_cards(self.deck),
+            "knock_card": None if self.knock_card is None else str(self.knock_card),
             "actions": [[p, str(a)] for p, a in self.actions],
         }
         state = self.replay()
@@ -97,14 +106,16 @@ class HandRecord:
                 raise RecordError('not a hand record (no "format": "ginrummy-hand")')
             rules = Rules.from_settings(data["rules"])
             seed = data.get("seed")
+            second = parse_card(data["knock_card"]) if data.get("knock_card") else None
             if data.get("deck"):
                 deck = tuple(parse_card(t) for t in data["deck"].split())
             elif seed is not None:
-                deck = tuple(shuffled_deck(random.Random(seed)))
+                shuffled, second = shuffle_for(rules, random.Random(seed))
+                deck = tuple(shuffled)
             else:
                 raise RecordError("a hand record needs a seed or a deck")
             actions = tuple((int(p), parse_action(a)) for p, a in data["actions"])
-            return cls(rules, int(data["dealer"]), deck, actions, seed)
+            return cls(rules, int(data["dealer"]), deck, actions, seed, second)
         except RecordError:
             raise
         except (GinRummyError, KeyError, TypeError, ValueError, AttributeError) as exc:

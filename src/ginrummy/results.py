@@ -18,6 +18,7 @@ dead hand                     nothing                         000-003
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -90,11 +91,17 @@ class HandResult:
     knocker_deadwood: CardSet = 0
     defense: LayoffPlan | None = None
     hands: tuple[CardSet, CardSet] = (0, 0)
+    multiplier: int = 1
+    """The hand's points were multiplied by this (Oklahoma: 2 for a spade knock card); ``points``
+    already includes it."""
 
     def describe(self, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
         """One line such as ``'Ed knocks with 3 against 10: Ed scores 7'``."""
         if self.outcome is Outcome.DEAD:
             return "Dead hand: no score"
+        if self.multiplier != 1:
+            plain = dataclasses.replace(self, multiplier=1, points=self.points // self.multiplier)
+            return f"{plain.describe(names)}, doubled: {self.points}"
         assert self.knocker is not None
         k, d = names[self.knocker], names[1 - self.knocker]
         if self.outcome is Outcome.GIN:

@@ -10,10 +10,10 @@ behaviour, so existing presets need no change.
 (10, 20)
 >>> Rules.preset("pagat").replace(gin_bonus=25).gin_bonus
 25
->>> Rules.preset("nope")
+>>> Rules.preset("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ginrummy.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: bicycle, classic, default, eaai, openspiel, pagat, slam, wikipedia
+ginrummy.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: bicycle, classic, default, eaai, oklahoma, ...
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from ginrummy.errors import RulesError, UnknownPresetError
 
-__all__ = ["PRESETS", "DealerRule", "Opening", "Preset", "Rules", "Shutout"]
+__all__ = ["PRESETS", "Aces", "DealerRule", "KnockCard", "Opening", "Preset", "Rules", "Scoring", "Shutout"]
 
 
 class Opening(StrEnum):
@@ -59,6 +59,36 @@ class Shutout(StrEnum):
     """The winner's whole score is doubled (000 variation)."""
     DOUBLE_HANDS = "double-hands"
     """Each hand's points are doubled before the box bonus is added: blitz/schneider (002)."""
+
+
+class KnockCard(StrEnum):
+    """Where the knock limit of a hand comes from (RULES.md section 5)."""
+
+    FIXED = "fixed"
+    """The ``knock_limit`` setting (all sources)."""
+    UPCARD = "upcard"
+    """Oklahoma: the first upcard's value (face cards 10); an ace means gin only (001, 002, ext Bicycle)."""
+    SECOND_DECK = "second-deck"
+    """Oklahoma variant: a card dealt from the bottom of a second deck sets the value (002)."""
+
+
+class Aces(StrEnum):
+    """How aces rank in runs."""
+
+    LOW = "low"
+    """Ace low only: A-2-3 is a run, Q-K-A and K-A-2 are not (000, 002)."""
+    ROUND_THE_CORNER = "round-the-corner"
+    """Aces high or low, and runs may turn the corner (K-A-2): Hollywood (002)."""
+
+
+class Scoring(StrEnum):
+    """How hand points are entered on the score sheet."""
+
+    STANDARD = "standard"
+    """One game to the target."""
+    HOLLYWOOD = "hollywood"
+    """Three games at once: a player's 1st win goes to game 1, the 2nd to games 1-2, later ones to
+    all three still open; each game closes at the target with its own bonuses (002)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,10 +135,40 @@ class Rules:
     """Margin (points) that earns ``margin_bonus``."""
     forfeit_on_exact_margin: int = 0
     """If non-zero, a winner whose margin is exactly this (002 variation: 50) forfeits the game."""
+    knock_card: KnockCard = KnockCard.FIXED
+    """Where each hand's knock limit comes from: the setting, or Oklahoma's upcard / second-deck card."""
+    spade_doubles: bool = False
+    """Oklahoma: when the card that sets the knock limit is a spade, every point of the hand is doubled,
+    bonuses included (001, 002)."""
+    aces: Aces = Aces.LOW
+    """Ace low only, or high or low with runs round the corner (Hollywood, 002)."""
+    ace_points: int = 1
+    """Points of an unmelded ace: 1 (all), 15 in Hollywood with aces high and low (002)."""
+    scoring: Scoring = Scoring.STANDARD
+    """One game, or Hollywood's three games at once (002)."""
+    match_games: int = 1
+    """Games in a match, won by the majority: 1 (a single game), 5 (002 tournament: best of five)."""
+    match_target: int = 0
+    """If non-zero, a match of successive games whose final scores accumulate until a player
+    reaches this total (002: e.g. 500; 004: a SLAM at 500)."""
+    stake: int = 0
+    """Settlement: the loser pays this many units (e.g. cents) per point of difference (000, 004)."""
+    team_size: int = 1
+    """Team play (002, Hollywood): teams of this many play pairs of head-to-head games whose
+    results sum per team; 1 means no teams."""
+    team_bonus: int = 0
+    """Team play: points to a team all of whose members won their games (002: 25 for 3, 50 for 4)."""
 
     def __post_init__(self) -> None:
-        for name in ("opening", "dealer_rule", "shutout"):
-            enum_type = {"opening": Opening, "dealer_rule": DealerRule, "shutout": Shutout}[name]
+        enums: dict[str, type[StrEnum]] = {
+            "opening": Opening,
+            "dealer_rule": DealerRule,
+            "shutout": Shutout,
+            "knock_card": KnockCard,
+            "aces": Aces,
+            "scoring": Scoring,
+        }
+        for name, enum_type in enums.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):
                 try:
@@ -134,8 +194,22 @@ class Rules:
             "margin_bonus",
             "margin_bonus_at",
             "forfeit_on_exact_margin",
+            "match_target",
+            "stake",
+            "team_bonus",
         ):
             _check_range(name, getattr(self, name), 0, 10_000)
+        _check_range("ace_points", self.ace_points, 1, 15)
+        _check_range("match_games", self.match_games, 1, 99)
+        _check_range("team_size", self.team_size, 1, 10)
+        if self.match_games > 1 and self.match_games % 2 == 0:
+            raise RulesError(f"match_games must be odd (best of N); got {self.match_games}")
+        if self.match_games > 1 and self.match_target:
+            raise RulesError("a match is either best of match_games or to match_target, not both")
+        if self.knock_card is KnockCard.UPCARD and self.opening is Opening.ELEVEN_CARDS:
+            raise RulesError("knock_card=upcard needs the upcard opening (the 11-card opening has no upcard)")
+        if self.spade_doubles and self.knock_card is KnockCard.FIXED:
+            raise RulesError("spade_doubles needs knock_card=upcard or second-deck (Oklahoma)")
 
     # -- presets and settings -------------------------------------------------
 
@@ -298,6 +372,25 @@ PRESETS: dict[str, Preset] = {
             Rules(game_bonus=0, box_bonus=0, shutout=Shutout.NONE, dealer_rule=DealerRule.ALTERNATE),
             "2021 EAAI Gin Rummy challenge (ext)",
             "Games to 100, gin 25, undercut 25 including ties, no big gin, no game or box bonus.",
+        ),
+        Preset(
+            "oklahoma",
+            Rules(knock_card=KnockCard.UPCARD, spade_doubles=True, target=150, big_gin=True),
+            "shared/rules/001_04e0175aaba99913.txt, 002_92a7bc9e0e23e929.txt",
+            "Oklahoma: the first upcard's value is the knock limit (face cards 10, an ace means gin "
+            "only); a spade upcard doubles every point of the hand; games to 150 (ext).",
+        ),
+        Preset(
+            "oklahoma-second-deck",
+            Rules(knock_card=KnockCard.SECOND_DECK, spade_doubles=True, target=150, big_gin=True),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Oklahoma with the knock value set by a card from the bottom of a second deck (002).",
+        ),
+        Preset(
+            "straight",
+            Rules(knock_limit=0, big_gin=True, dealer_rule=DealerRule.ALTERNATE),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Straight gin: no knocking; only gin (or big gin) ends a hand; scoring as standard gin.",
         ),
         Preset(
             "openspiel",

@@ -39,6 +39,7 @@ from ginrummy.errors import (
     InvalidMeldError,
     KnockNotAllowedError,
     NotYourTurnError,
+    RulesError,
     WrongPhaseError,
 )
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
@@ -46,10 +47,10 @@ from ginrummy.legality import legal_actions_of
 from ginrummy.melds import Arrangement, Meld, arrangements, least_deadwood
 from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult, Outcome, hand_points
-from ginrummy.rules import Opening, Rules
+from ginrummy.rules import Aces, KnockCard, Opening, Rules
 from ginrummy.view import PlayerView
 
-__all__ = ["Event", "HandState", "LegalActions", "Phase", "legal_actions_of"]
+__all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
 
 
 class LegalActions:
@@ -87,10 +88,12 @@ class HandState:
     interfaces should receive :meth:`view`, never the state.
     """
 
-    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> None:
         """Deal from ``deck`` (52 distinct cards, dealt from index 0): one card at a time to
         the non-dealer first (002), 10 each; then the upcard; the rest is the stock, drawn
-        in deck order. Raises ``ValueError`` for a deck that is not 52 distinct cards."""
+        in deck order. ``knock_card`` is the second deck's card that sets the knock limit
+        (Oklahoma, ``knock_card=second-deck`` rules only). Raises ``ValueError`` for a deck
+        that is not 52 distinct cards or a missing or unexpected ``knock_card``."""
         if dealer not in (0, 1):
             raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
         if (
@@ -100,9 +103,25 @@ class HandState:
         ):
             raise ValueError("deck must hold each of the 52 cards once")
         cards = tuple(CARDS[c] for c in deck)
+        if rules.aces is not Aces.LOW or rules.ace_points != 1:
+            raise RulesError("aces high and low (round the corner) are not supported by this engine yet")
+        if (knock_card is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
+            raise ValueError("a knock_card is given exactly when the rules take it from a second deck")
+        if knock_card is not None and not (type(knock_card) in (int, Card) and 0 <= knock_card < 52):
+            raise ValueError(f"knock_card must be a card, got {knock_card!r}")
         self.rules = rules
         self.dealer = dealer
         self.deck = cards
+        self.knock_card: Card | None = CARDS[knock_card] if knock_card is not None else None
+        """The card that sets this hand's knock limit (Oklahoma), else ``None``. Public."""
+        if rules.knock_card is KnockCard.UPCARD:
+            self.knock_card = cards[20]
+        self.knock_limit = rules.knock_limit if self.knock_card is None else knock_value(self.knock_card)
+        """The knock limit in force for this hand (points): the setting, or the knock card's value."""
+        self.multiplier = (
+            2 if rules.spade_doubles and self.knock_card is not None and self.knock_card // 13 == 3 else 1
+        )
+        """Every point of this hand is multiplied by this (2 for a spade knock card in Oklahoma)."""
         non_dealer = 1 - dealer
         hands = [0, 0]
         for i in range(20):
@@ -129,8 +148,10 @@ class HandState:
 
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> HandState:
-        """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal."""
-        return cls(rules, dealer, shuffled_deck(rng))
+        """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal (see
+        :func:`shuffle_for`). Raises ``TypeError`` for another kind of ``rng``."""
+        deck, knock_card = shuffle_for(rules, rng)
+        return cls(rules, dealer, deck, knock_card)
 
     # -- public read-only properties ------------------------------------------
 
@@ -179,11 +200,6 @@ class HandState:
     def known(self) -> tuple[CardSet, CardSet]:
         """For each player, cards they took from the discard pile and still hold (public)."""
         return self._known
-
-    @property
-    def knock_limit(self) -> int:
-        """The knock limit in force for this hand (points)."""
-        return self.rules.knock_limit
 
     @property
     def log(self) -> tuple[tuple[int, Action], ...]:
@@ -529,6 +545,7 @@ class HandState:
         outcome, points = hand_points(
             self.rules, knocker_count=0, defender_count=arr.points, gin=True, big_gin=big
         )
+        points *= self.multiplier
         self._phase = Phase.END
         self._to_act = knocker
         self._result = HandResult(
@@ -542,6 +559,7 @@ class HandState:
             knocker_deadwood=0,
             defense=LayoffPlan(arr.melds, (), arr.deadwood),
             hands=self._hands,
+            multiplier=self.multiplier,
         )
 
     def _end_knock(self, plan: LayoffPlan) -> None:
@@ -551,6 +569,7 @@ class HandState:
         outcome, points = hand_points(
             self.rules, knocker_count=kc, defender_count=plan.points, gin=False, big_gin=False
         )
+        points *= self.multiplier
         winner = {Outcome.KNOCK: knocker, Outcome.UNDERCUT: 1 - knocker}.get(outcome)
         self._phase = Phase.END
         self._result = HandResult(
@@ -564,6 +583,7 @@ class HandState:
             knocker_deadwood=dw,
             defense=plan,
             hands=self._hands,
+            multiplier=self.multiplier,
         )
 
     # -- views -----------------------------------------------------------------
@@ -612,6 +632,8 @@ class HandState:
             knocker_melds=knock[2] if laid_down and knock else (),
             knocker_deadwood=knock[3] if laid_down and knock else 0,
             result=self._result,
+            knock_card=self.knock_card,
+            multiplier=self.multiplier,
         )
 
     def __repr__(self) -> str:
@@ -620,6 +642,27 @@ class HandState:
             f"stock={self.stock_size} upcard={self.upcard} hands=({format_cards(self._hands[0])} / "
             f"{format_cards(self._hands[1])})>"
         )
+
+
+def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Card | None]:
+    """The deck for a hand, shuffled with ``rng`` (a ``random.Random`` or a seed), and, under
+    ``knock_card=second-deck`` rules, the second deck's card then drawn with the same ``rng``."""
+    if isinstance(rng, bool) or not isinstance(rng, int | random.Random):
+        raise TypeError(f"shuffle needs a random.Random or an int seed, got {type(rng).__name__}")
+    r = rng if isinstance(rng, random.Random) else random.Random(rng)
+    deck = shuffled_deck(r)
+    return deck, (CARDS[r.randrange(52)] if rules.knock_card is KnockCard.SECOND_DECK else None)
+
+
+def knock_value(card: int) -> int:
+    """Oklahoma: the knock limit a card sets: its points (face cards 10), but an ace means
+    gin only (0) (001, 002, ext Bicycle).
+
+    >>> knock_value(Card("Kh")), knock_value(Card("4s")), knock_value(Card("Ad"))
+    (10, 4, 0)
+    """
+    rank = card % 13
+    return 0 if rank == 0 else min(rank + 1, 10)
 
 
 def _deadwood_cards(cards: CardSet, melds: Sequence[Meld]) -> CardSet:
@@ -680,4 +723,7 @@ _STATE_FIELDS = (
     "_knock",
     "_result",
     "_events",
+    "knock_card",
+    "knock_limit",
+    "multiplier",
 )

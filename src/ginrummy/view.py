@@ -36,7 +36,9 @@ class PlayerView(NamedTuple):
     :attr:`legal_actions`: the player's canonical legal actions when it is their turn,
     else empty; ``knocker_melds`` and
     ``knocker_deadwood``: what the knocker laid down (after a knock);
-    ``result``: the hand's result with both hands, once the hand is over.
+    ``result``: the hand's result with both hands, once the hand is over; ``knock_card``:
+    the card that set the knock limit (Oklahoma) and ``multiplier`` (2 when it is a spade
+    and spades double), both public.
     """
 
     player: int
@@ -59,6 +61,8 @@ class PlayerView(NamedTuple):
     knocker_melds: tuple[Meld, ...]
     knocker_deadwood: CardSet
     result: HandResult | None
+    knock_card: Card | None
+    multiplier: int
 
     @property
     def upcard(self) -> Card | None:
