@@ -158,6 +158,11 @@ class Rules:
     results sum per team; 1 means no teams."""
     team_bonus: int = 0
     """Team play: points to a team all of whose members won their games (002: 25 for 3, 50 for 4)."""
+    discard_pickup: bool = False
+    """Discard-pile pickup gin (002): no knocking; several cards may be taken from the top of the
+    discard pile (the lowest taken melded at once on the table); melds are laid on the table and
+    either player may add to them; at gin, table cards count for and hand cards against
+    (2-9 = 5, 10-K = 10, A = 15), gin bonus 25. Played by :mod:`ginrummy.pickup`."""
 
     def __post_init__(self) -> None:
         enums: dict[str, type[StrEnum]] = {

@@ -103,6 +103,8 @@ class HandState:
         ):
             raise ValueError("deck must hold each of the 52 cards once")
         cards = tuple(CARDS[c] for c in deck)
+        if rules.discard_pickup:
+            raise RulesError("discard-pile pickup gin is played by ginrummy.pickup, not HandState")
         if rules.aces is not Aces.LOW or rules.ace_points != 1:
             raise RulesError("aces high and low (round the corner) are not supported by this engine yet")
         if (knock_card is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
