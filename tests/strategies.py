@@ -212,6 +212,144 @@ def layoff_cases(draw: st.DrawFn, size: int = 10) -> tuple[list[int], int]:
     return list(melds), defender
 
 
+# -- aces high and low: hands and layoffs round the corner (Hollywood, 002) -----------
+
+
+def _cyclic_run(start: int, length: int, s: int) -> int:
+    """The cards of suit ``s`` from rank ``start`` up, ``length`` of them, K followed by A."""
+    return _bits([_card((start + i) % 13, s) for i in range(length)])
+
+
+@st.composite
+def corner_run(draw: st.DrawFn, min_len: int = 3, max_len: int = 8) -> int:
+    """A run that turns the corner: it holds the king and the ace of its suit (Q K A, K A 2 3, ...)."""
+    length = draw(st.integers(min_len, max_len))
+    start = draw(st.integers(min(14 - length, 12), 12))  # length 1: the king alone
+    return _cyclic_run(start, length, draw(suits))
+
+
+@st.composite
+def ace_set(draw: st.DrawFn) -> int:
+    """Three or four aces."""
+    ss = draw(st.lists(suits, min_size=3, max_size=4, unique=True))
+    return _bits([_card(0, x) for x in ss])
+
+
+@st.composite
+def ace_set_and_corner_run(draw: st.DrawFn) -> int:
+    """Aces in a set and in a run at once: a set of aces and cards round the corner in the
+    suit of one of them (Kh 2h, Qh Kh, 2h 3h, ...), so that ace may serve either meld."""
+    s = draw(suits)
+    others = draw(st.lists(suits.filter(lambda x: x != s), min_size=2, max_size=3, unique=True))
+    below = draw(st.integers(0, 3))
+    above = draw(st.integers(0 if below else 1, 3))
+    run_cards = [_card((13 - i) % 13, s) for i in range(1, below + 1)] + [
+        _card(i, s) for i in range(1, above + 1)
+    ]
+    return _bits([_card(0, x) for x in [s, *others]] + run_cards)
+
+
+@st.composite
+def near_corner(draw: st.DrawFn) -> int:
+    """Two-card pieces of melds round the corner (K A, Q A, K 2, A 2, Q K), or a lone ace."""
+    s = draw(suits)
+    pair = draw(st.sampled_from([(12, 0), (11, 0), (12, 1), (0, 1), (11, 12), (0,)]))
+    return _bits([_card(r, s) for r in pair])
+
+
+corner_blocks = st.one_of(
+    corner_run(),
+    ace_set(),
+    ace_set_and_corner_run(),
+    near_corner(),
+    run(),
+    set_of_three(),
+    set_and_run_cross(),
+)
+
+
+@st.composite
+def corner_rich_hands(draw: st.DrawFn, n: int) -> int:
+    """A hand of ``n`` cards built like :func:`meld_rich_hands` from blocks that use the
+    corner: runs through K-A, sets of aces, aces that could go either way, near misses."""
+    hand = 0
+    target = draw(st.integers(max(n - 4, 3), n))
+    for _ in range(8):
+        if hand.bit_count() >= target:
+            break
+        hand |= draw(corner_blocks)
+    cs = _cards(hand)
+    if len(cs) > n:
+        hand = _bits(draw(st.permutations(cs))[:n])
+    free = [c for c in range(52) if not hand >> c & 1]
+    need = n - hand.bit_count()
+    if need:
+        hand |= _bits(draw(st.permutations(free))[:need])
+    assert hand.bit_count() == n
+    return hand
+
+
+def wrap_hands(n: int) -> st.SearchStrategy[int]:
+    """Random, meld-rich or corner-rich hands of ``n`` cards."""
+    return st.one_of(random_hands(n), meld_rich_hands(n), corner_rich_hands(n), corner_rich_hands(n))
+
+
+def _neighbours_wrap(meld: int) -> list[int]:
+    """Cards that could become layoffs on ``meld`` when runs turn the corner: the 4th card
+    of a set of three; for a run, the cards its suit lacks, nearest to either end first."""
+    cs = _cards(meld)
+    if len({c % 13 for c in cs}) == 1:
+        r = cs[0] % 13
+        return [_card(r, x) for x in range(4) if _card(r, x) not in cs]
+    s = cs[0] // 13
+    return [_card(r, s) for r in range(13) if _card(r, s) not in cs]
+
+
+@st.composite
+def corner_layoff_cases(draw: st.DrawFn, size: int = 10) -> tuple[list[int], int]:
+    """``(knocker_melds, defender_hand)`` for runs that may turn the corner: 1-3 disjoint
+    knocker melds, among them runs at or through the corner (J Q K, Q K A, K A 2, A 2 3, ...)
+    or long runs whose missing cards the defender may hold all of (chains to the whole
+    suit), sets (of aces too); the defender holds many of the cards that could chain on
+    them, some own melds, and random cards."""
+    melds: list[int] = []
+    taken = 0
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["corner", "edge", "long", "set3", "aces", "run"]))
+        if kind == "corner":
+            m = draw(corner_run(3, 6))
+        elif kind == "edge":
+            length = draw(st.integers(3, 5))
+            start = draw(st.sampled_from([0, 13 - length, 1, 12 - length]))
+            m = _cyclic_run(start, length, draw(suits))
+        elif kind == "long":
+            length = draw(st.integers(4, 11))
+            m = _cyclic_run(draw(st.integers(0, 12)), length, draw(suits))
+        elif kind == "set3":
+            m = draw(set_of_three())
+        elif kind == "aces":
+            m = draw(ace_set())
+        else:
+            m = draw(run(3, 6))
+        if not m & taken:
+            melds.append(m)
+            taken |= m
+    melds = draw(st.permutations(melds))
+    pool = sorted({c for m in melds for c in _neighbours_wrap(m)} - set(_cards(taken)))
+    wanted = draw(st.integers(0, min(size, len(pool))))
+    chosen = draw(st.permutations(pool))[:wanted] if pool else []
+    defender = _bits(chosen)
+    if draw(st.booleans()):
+        block = draw(st.one_of(corner_blocks, meld_blocks)) & ~taken
+        room = size - defender.bit_count()
+        defender |= _bits(_cards(block & ~defender)[:room])
+    free = [c for c in range(52) if not (taken | defender) >> c & 1]
+    need = size - defender.bit_count()
+    defender |= _bits(draw(st.permutations(free))[:need])
+    assert defender.bit_count() == size and defender & taken == 0
+    return list(melds), defender
+
+
 # -- hands of play: decks, policies and arbitrary actions ---------------------------
 #
 # Helpers shared by test_state.py and test_view.py. They use the engine's public API only.

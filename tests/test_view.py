@@ -142,6 +142,7 @@ NUMBER_FIELDS = {
     "knocker_count",
     "defender_count",
     "multiplier",
+    "ace_points",  # points of an unmelded ace (rules: 1, or 15 under Hollywood's aces)
     "layoffs",  # (card, knocker's meld number) pairs: the cards are Card objects
 }
 

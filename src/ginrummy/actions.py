@@ -28,7 +28,7 @@ from typing import TypeAlias
 
 from ginrummy.cards import Card, parse_card
 from ginrummy.errors import GinRummyError
-from ginrummy.melds import Meld
+from ginrummy.melds import STANDARD, Meld, MeldRules
 
 __all__ = [
     "Action",
@@ -131,14 +131,15 @@ Action: TypeAlias = Pass | TakeDiscard | DrawStock | Discard | Knock | BigGin | 
 _MELD_RE = re.compile(r"\[([^\]]*)\]")
 
 
-def _parse_melds(text: str) -> tuple[tuple[Meld, ...] | None, str]:
-    melds = tuple(Meld(m) for m in _MELD_RE.findall(text))
+def _parse_melds(text: str, mr: MeldRules) -> tuple[tuple[Meld, ...] | None, str]:
+    melds = tuple(Meld(m, mr=mr) for m in _MELD_RE.findall(text))
     rest = _MELD_RE.sub(" ", text).strip()
     return (melds if "[" in text else None), rest
 
 
-def parse_action(text: str) -> Action:
-    """Parse the notation above (case-insensitive). Raises :class:`ActionParseError`
+def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
+    """Parse the notation above (case-insensitive); melds are checked under ``mr`` (e.g.
+    ``meld_rules(rules)`` for runs round the corner). Raises :class:`ActionParseError`
     (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld)."""
     t = text.strip()
     word, _, rest = t.partition(" ")
@@ -150,17 +151,17 @@ def parse_action(text: str) -> Action:
     if word == "discard" and rest:
         return Discard(parse_card(rest))
     if word in ("knock", "gin"):
-        melds, card_text = _parse_melds(rest)
+        melds, card_text = _parse_melds(rest, mr)
         if card_text:
             return Knock(parse_card(card_text), melds)
     if word in ("big-gin", "biggin"):
-        melds, leftover = _parse_melds(rest)
+        melds, leftover = _parse_melds(rest, mr)
         if not leftover:
             return BigGin(melds)
     if word == "layoff":
         if not rest:
             return LayOff()
-        melds, tail = _parse_melds(rest)
+        melds, tail = _parse_melds(rest, mr)
         layoffs = []
         for tok in tail.split():
             card, sep, num = tok.partition(":")

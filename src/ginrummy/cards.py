@@ -242,14 +242,27 @@ def popcount(mask: CardSet) -> int:
     return mask.bit_count()
 
 
-def card_points(card: int) -> int:
-    """Deadwood points of one card index (ace 1, 2-10 face value, J Q K 10)."""
-    return _POINTS[card]
+def card_points(card: int, ace_points: int = 1) -> int:
+    """Deadwood points of one card index (ace ``ace_points``: 1, or 15 in Hollywood with
+    aces high and low; 2-10 face value, J Q K 10)."""
+    if ace_points == 1 or card % 13:
+        return _POINTS[card]
+    return ace_points
 
 
-def deadwood_points(mask: CardSet) -> int:
-    """Total points of the cards of a ``CardSet``."""
+_ACES: CardSet = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def deadwood_points(mask: CardSet, ace_points: int = 1) -> int:
+    """Total points of the cards of a ``CardSet``, each ace counting ``ace_points``
+    (1, or 15 in Hollywood with aces high and low).
+
+    >>> deadwood_points(parse_cards("Ah Kh 2c")), deadwood_points(parse_cards("Ah Kh 2c"), ace_points=15)
+    (13, 27)
+    """
     total = 0
+    if ace_points != 1:
+        total = (ace_points - 1) * (mask & _ACES).bit_count()
     while mask:
         low = mask & -mask
         total += _POINTS[low.bit_length() - 1]

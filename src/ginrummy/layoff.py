@@ -4,6 +4,9 @@ After a knock (not gin or big gin) the defender lays down melds and lays off
 cards on the knocker's melds: the 4th card of a set of 3, or cards extending a
 run at either end, one after another, so a laid-off card can itself be
 extended (sources 000-004; RULES.md section 2). The knocker never lays off.
+Under Hollywood's aces high and low (``mr.wrap``, a :class:`~ginrummy.melds.MeldRules`)
+chains go round the corner (an ace on Q-K, then a 2 on it, ...) until the run is the
+whole suit, and an ace left over counts ``mr.ace_points``.
 
 :func:`best_layoff` tries every legal combination of layoffs (per set: the 4th
 card or not; per run: how far to extend down and up along the defender's
@@ -24,7 +27,17 @@ from itertools import product
 
 from ginrummy.cards import Card, CardSet, cards_of, deadwood_points, format_cards
 from ginrummy.errors import InvalidLayoffError
-from ginrummy.melds import Meld, best_arrangement, least_deadwood
+from ginrummy.melds import (
+    STANDARD,
+    Meld,
+    MeldRules,
+    _layoff_cards,
+    _meld_text,
+    _run_start,
+    best_arrangement,
+    is_meld,
+    least_deadwood,
+)
 
 __all__ = ["LayoffPlan", "best_layoff", "check_layoffs", "layoff_options"]
 
@@ -36,17 +49,19 @@ class LayoffPlan:
     ``melds``: the defender's own melds; ``layoffs``: pairs ``(card, i)``, card laid
     off on the knocker's meld number ``i`` (in the order the knocker laid them
     down), in an order in which each can be played; ``deadwood``: the defender's
-    remaining cards (a ``CardSet``). ``points`` is the deadwood count (points).
+    remaining cards (a ``CardSet``). ``points`` is the deadwood count (points), each ace
+    counting ``ace_points`` (1, or 15 under Hollywood's aces).
     """
 
     melds: tuple[Meld, ...]
     layoffs: tuple[tuple[Card, int], ...]
     deadwood: CardSet
+    ace_points: int = 1
 
     @property
     def points(self) -> int:
         """Defender's deadwood count after laying off, in points."""
-        return deadwood_points(self.deadwood)
+        return deadwood_points(self.deadwood, self.ace_points)
 
     @property
     def laid_off(self) -> CardSet:
@@ -63,17 +78,20 @@ class LayoffPlan:
         return f"melds {melds} ; layoffs {lay} ; deadwood {dw} ({self.points})"
 
 
-def layoff_options(meld: Meld, hand: CardSet) -> list[list[Card]]:
+def layoff_options(meld: Meld, hand: CardSet, mr: MeldRules = STANDARD) -> list[list[Card]]:
     """The ways to lay off cards of ``hand`` (a ``CardSet``) on one knocker's ``meld``,
-    each a list of cards in a playable order; the empty list is always first."""
+    each a list of cards in a playable order; the empty list is always first. With
+    ``mr.wrap`` chains go round the corner; each set of cards is listed once."""
     options: list[list[Card]] = [[]]
-    fits = meld.layoff_cards() & hand
+    fits = meld.layoff_cards(mr=mr) & hand
     if not fits:
         return options
     if meld.is_set:
         options.append(cards_of(fits))
         return options
     mask = meld.mask
+    if mr.wrap:
+        return _wrap_options(mask, hand)
     low = (mask & -mask).bit_length() - 1
     high = mask.bit_length() - 1
     below: list[Card] = []
@@ -89,8 +107,38 @@ def layoff_options(meld: Meld, hand: CardSet) -> list[list[Card]]:
     return [below[:i] + above[:j] for i in range(len(below) + 1) for j in range(len(above) + 1)]
 
 
-def _plans(knocker_melds: Sequence[Meld], hand: CardSet) -> Iterable[tuple[CardSet, list[tuple[Card, int]]]]:
-    per_meld = [layoff_options(m, hand) for m in knocker_melds]
+def _wrap_options(mask: CardSet, hand: CardSet) -> list[list[Card]]:
+    """:func:`layoff_options` on a run when runs turn the corner: chains below its first
+    card and above its last, cyclically, through the gap of the cards the run lacks."""
+    low = (mask & -mask).bit_length() - 1
+    base = low - low % 13
+    length = mask.bit_count()
+    gap = 13 - length
+    start = _run_start(mask, low)
+    below: list[Card] = []
+    r = (start - 1) % 13
+    while len(below) < gap and hand >> (base + r) & 1:
+        below.append(Card(base + r))
+        r = (r - 1) % 13
+    above: list[Card] = []
+    r = (start + length) % 13
+    while len(above) < gap and hand >> (base + r) & 1:
+        above.append(Card(base + r))
+        r = (r + 1) % 13
+    # When the whole gap is in the hand, below[:i] and above[:j] overlap once i + j > gap,
+    # and every split with i + j == gap lays off the same cards (the whole suit): keep one.
+    return [
+        below[:i] + above[:j]
+        for i in range(len(below) + 1)
+        for j in range(len(above) + 1)
+        if i + j < gap or (i + j == gap and i == 0)
+    ]
+
+
+def _plans(
+    knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules
+) -> Iterable[tuple[CardSet, list[tuple[Card, int]]]]:
+    per_meld = [layoff_options(m, hand, mr=mr) for m in knocker_melds]
     for combo in product(*per_meld):
         used = 0
         ok = True
@@ -109,24 +157,24 @@ def _plans(knocker_melds: Sequence[Meld], hand: CardSet) -> Iterable[tuple[CardS
             yield used, layoffs
 
 
-def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet) -> LayoffPlan:
+def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules = STANDARD) -> LayoffPlan:
     """The defender's least-deadwood plan against the knocker's melds.
 
-    ``knocker_melds``: the melds the knocker laid down; ``hand``: the defender's
-    10 cards (a ``CardSet``). Ties are broken towards fewer layoffs, then the
-    first arrangement of :func:`ginrummy.melds.arrangements`. Pass no melds for a
-    gin hand (no layoffs against gin).
+    ``knocker_melds``: the melds the knocker laid down (valid under ``mr``); ``hand``: the
+    defender's 10 cards (a ``CardSet``); ``mr``: how aces work (default: ace low, ace 1).
+    Ties are broken towards fewer layoffs, then the first arrangement of
+    :func:`ginrummy.melds.arrangements`. Pass no melds for a gin hand (no layoffs against gin).
     """
     best: tuple[int, int, CardSet, list[tuple[Card, int]]] | None = None
-    for used, layoffs in _plans(knocker_melds, hand):
-        v = least_deadwood(hand & ~used)
+    for used, layoffs in _plans(knocker_melds, hand, mr):
+        v = least_deadwood(hand & ~used, mr=mr)
         key = (v, len(layoffs))
         if best is None or key < (best[0], best[1]):
             best = (v, len(layoffs), used, layoffs)
     assert best is not None
     _, _, used, layoffs = best
-    arr = best_arrangement(hand & ~used)
-    return LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood)
+    arr = best_arrangement(hand & ~used, mr=mr)
+    return LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood, mr.ace_points)
 
 
 def check_layoffs(
@@ -134,16 +182,19 @@ def check_layoffs(
     hand: CardSet,
     melds: Sequence[Meld],
     layoffs: Sequence[tuple[int, int]],
+    mr: MeldRules = STANDARD,
 ) -> LayoffPlan:
     """Check a defender's own plan and return it as a :class:`LayoffPlan`.
 
-    ``melds`` must be disjoint melds of ``hand``; ``layoffs`` are ``(card, i)`` pairs
-    played in order, each card in ``hand``, in no meld of ``melds``, and fitting the
-    knocker's meld ``i`` as extended by earlier layoffs. Raises
-    :class:`InvalidLayoffError` naming the first card that does not fit.
+    ``melds`` must be disjoint melds of ``hand``, valid under ``mr``; ``layoffs`` are
+    ``(card, i)`` pairs played in order, each card in ``hand``, in no meld of ``melds``,
+    and fitting the knocker's meld ``i`` as extended by earlier layoffs (round the corner
+    when ``mr.wrap``). Raises :class:`InvalidLayoffError` naming the first card that does not fit.
     """
     own = 0
     for m in melds:
+        if not is_meld(m.mask, mr=mr):
+            raise InvalidLayoffError(f"{m} is not a meld under these rules (runs do not turn the corner)")
         if m.mask & ~hand:
             raise InvalidLayoffError(f"meld {m} uses cards not in the defender's hand")
         if m.mask & own:
@@ -161,12 +212,12 @@ def check_layoffs(
             raise InvalidLayoffError(f"cannot lay off {c}: not a free card of the defender's hand")
         if not 0 <= i < len(current):
             raise InvalidLayoffError(f"cannot lay off {c}: no knocker's meld number {i + 1}")
-        if not Meld(current[i]).layoff_cards() & bit:
+        takes = _layoff_cards(current[i], mr.wrap)
+        if not takes & bit:
             raise InvalidLayoffError(
-                f"cannot lay off {c} on {format_cards(current[i])}: "
-                f"it takes {format_cards(Meld(current[i]).layoff_cards()) or 'nothing'}"
+                f"cannot lay off {c} on {_meld_text(current[i])}: it takes {format_cards(takes) or 'nothing'}"
             )
         current[i] |= bit
         used |= bit
         out.append((c, i))
-    return LayoffPlan(tuple(sorted(melds)), tuple(out), hand & ~own & ~used)
+    return LayoffPlan(tuple(sorted(melds)), tuple(out), hand & ~own & ~used, mr.ace_points)

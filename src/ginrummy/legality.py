@@ -10,7 +10,7 @@ from __future__ import annotations
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import CARDS, Card, CardSet
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import Meld, arrangements, least_deadwood
+from ginrummy.melds import Meld, arrangements, least_deadwood, meld_rules
 from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 
@@ -32,7 +32,8 @@ def legal_actions_of(
 
     ``may_take``: the top discard may be taken now; ``must_knock``: in ``DISCARD``,
     only knocks are allowed (50th-card rule); in ``LAST_CHANCE``, taking the discard
-    would allow a knock.
+    would allow a knock. Deadwood, melds and layoffs follow the rules' aces
+    (:func:`ginrummy.melds.meld_rules`).
     """
     if phase is Phase.END:
         return []
@@ -45,8 +46,9 @@ def legal_actions_of(
         return out
     if phase is Phase.LAST_CHANCE:
         return [Pass(), TakeDiscard()] if must_knock else [Pass()]
+    mr = meld_rules(rules)
     if phase is Phase.LAYOFF:
-        plan = best_layoff(knocker_melds, hand)
+        plan = best_layoff(knocker_melds, hand, mr=mr)
         return [LayOff(plan.melds, plan.layoffs)]
     result: list[Action] = []
     knocks: list[Action] = []
@@ -56,8 +58,8 @@ def legal_actions_of(
         if not must_knock:
             result.append(Discard(c))
         rest = hand & ~(1 << c)
-        if least_deadwood(rest) <= knock_limit:
-            knocks.extend(Knock(c, a.melds) for a in arrangements(rest))
-    if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
-        knocks.extend(BigGin(a.melds) for a in arrangements(hand))
+        if least_deadwood(rest, mr=mr) <= knock_limit:
+            knocks.extend(Knock(c, a.melds) for a in arrangements(rest, mr=mr))
+    if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=mr) == 0:
+        knocks.extend(BigGin(a.melds) for a in arrangements(hand, mr=mr))
     return result + knocks

@@ -44,10 +44,10 @@ from ginrummy.errors import (
 )
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
 from ginrummy.legality import legal_actions_of
-from ginrummy.melds import Arrangement, Meld, arrangements, least_deadwood
+from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, least_deadwood, meld_rules
 from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult, Outcome, hand_points
-from ginrummy.rules import Aces, KnockCard, Opening, Rules
+from ginrummy.rules import KnockCard, Opening, Rules
 from ginrummy.view import PlayerView
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
@@ -105,13 +105,12 @@ class HandState:
         cards = tuple(CARDS[c] for c in deck)
         if rules.discard_pickup:
             raise RulesError("discard-pile pickup gin is played by ginrummy.pickup, not HandState")
-        if rules.aces is not Aces.LOW or rules.ace_points != 1:
-            raise RulesError("aces high and low (round the corner) are not supported by this engine yet")
         if (knock_card is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
             raise ValueError("a knock_card is given exactly when the rules take it from a second deck")
         if knock_card is not None and not (type(knock_card) in (int, Card) and 0 <= knock_card < 52):
             raise ValueError(f"knock_card must be a card, got {knock_card!r}")
         self.rules = rules
+        self._mr: MeldRules = meld_rules(rules)
         self.dealer = dealer
         self.deck = cards
         self.knock_card: Card | None = CARDS[knock_card] if knock_card is not None else None
@@ -214,6 +213,12 @@ class HandState:
         return LegalActions(self)
 
     @property
+    def meld_rules(self) -> MeldRules:
+        """How aces work in melds and deadwood under :attr:`rules` (Hollywood: runs round
+        the corner, ace 15); pass it as ``mr=`` to :mod:`ginrummy.melds` and :mod:`ginrummy.layoff`."""
+        return self._mr
+
+    @property
     def knocker_melds(self) -> tuple[Meld, ...]:
         """The melds the knocker laid down (empty before a knock)."""
         return self._knock[2] if self._knock else ()
@@ -307,7 +312,7 @@ class HandState:
             self._check_discard(action.card, hand)
             rest = hand & ~(1 << action.card)
             melds = self._check_melds(action.melds, rest)
-            count = _deadwood_after(rest, melds)
+            count = _deadwood_after(rest, melds, self._mr.ace_points)
             if count > self.knock_limit:
                 raise KnockNotAllowedError(
                     f"cannot knock with {count} points of deadwood; the knock limit is {self.knock_limit}"
@@ -319,17 +324,19 @@ class HandState:
             if hand.bit_count() != 11:
                 raise KnockNotAllowedError("big gin needs 11 cards after the draw")
             melds = self._check_melds(action.melds, hand)
-            if _deadwood_after(hand, melds):
+            if _deadwood_cards(hand, melds):
                 raise KnockNotAllowedError("big gin needs all 11 cards in melds")
             return BigGin(melds)
         if isinstance(action, LayOff):
             assert self._knock is not None
             knocker_melds = self._knock[2]
             if action.melds is None and action.layoffs is None:
-                plan = best_layoff(knocker_melds, hand)
+                plan = best_layoff(knocker_melds, hand, mr=self._mr)
             else:
                 try:
-                    plan = check_layoffs(knocker_melds, hand, action.melds or (), action.layoffs or ())
+                    plan = check_layoffs(
+                        knocker_melds, hand, action.melds or (), action.layoffs or (), mr=self._mr
+                    )
                 except InvalidMeldError as exc:
                     raise InvalidLayoffError(str(exc)) from None
             return LayOff(plan.melds, plan.layoffs)
@@ -356,12 +363,16 @@ class HandState:
 
     def _check_melds(self, melds: tuple[Meld, ...] | None, cards: CardSet) -> tuple[Meld, ...]:
         if melds is None:
-            options = arrangements(cards)
+            options = arrangements(cards, mr=self._mr)
             return options[0].melds
         used = 0
         for m in melds:
             if not isinstance(m, Meld):
                 raise KnockNotAllowedError(f"not a meld: {m!r}")
+            if not is_meld(m.mask, mr=self._mr):
+                raise KnockNotAllowedError(
+                    f"{m} is not a meld under these rules (runs do not turn the corner)"
+                )
             if m.mask & ~cards:
                 raise CardNotInHandError(
                     f"meld {m} uses cards you would not hold: {format_cards(m.mask & ~cards)}"
@@ -377,10 +388,10 @@ class HandState:
             if (
                 hand11 >> c & 1
                 and (c != taken or self.rules.rediscard_taken_card)
-                and least_deadwood(hand11 & ~(1 << c)) <= self.knock_limit
+                and least_deadwood(hand11 & ~(1 << c), mr=self._mr) <= self.knock_limit
             ):
                 return True
-        return self.rules.big_gin and least_deadwood(hand11) == 0
+        return self.rules.big_gin and least_deadwood(hand11, mr=self._mr) == 0
 
     # -- enumeration -----------------------------------------------------------
 
@@ -496,7 +507,12 @@ class HandState:
             return
         elif isinstance(action, LayOff):
             self._end_knock(
-                LayoffPlan(action.melds or (), action.layoffs or (), _plan_deadwood(hands[p], action))
+                LayoffPlan(
+                    action.melds or (),
+                    action.layoffs or (),
+                    _plan_deadwood(hands[p], action),
+                    self._mr.ace_points,
+                )
             )
             return
         self._hands = (hands[0], hands[1])
@@ -543,7 +559,7 @@ class HandState:
         assert self._knock is not None
         knocker, _, melds, _ = self._knock
         defender = 1 - knocker
-        arr: Arrangement = arrangements(self._hands[defender])[0]
+        arr: Arrangement = arrangements(self._hands[defender], mr=self._mr)[0]
         outcome, points = hand_points(
             self.rules, knocker_count=0, defender_count=arr.points, gin=True, big_gin=big
         )
@@ -559,7 +575,7 @@ class HandState:
             defender_count=arr.points,
             knocker_melds=melds,
             knocker_deadwood=0,
-            defense=LayoffPlan(arr.melds, (), arr.deadwood),
+            defense=LayoffPlan(arr.melds, (), arr.deadwood, arr.ace_points),
             hands=self._hands,
             multiplier=self.multiplier,
         )
@@ -567,7 +583,7 @@ class HandState:
     def _end_knock(self, plan: LayoffPlan) -> None:
         assert self._knock is not None
         knocker, _, melds, dw = self._knock
-        kc = deadwood_points(dw)
+        kc = deadwood_points(dw, self._mr.ace_points)
         outcome, points = hand_points(
             self.rules, knocker_count=kc, defender_count=plan.points, gin=False, big_gin=False
         )
@@ -673,8 +689,8 @@ def _deadwood_cards(cards: CardSet, melds: Sequence[Meld]) -> CardSet:
     return cards
 
 
-def _deadwood_after(cards: CardSet, melds: Sequence[Meld]) -> int:
-    return deadwood_points(_deadwood_cards(cards, melds))
+def _deadwood_after(cards: CardSet, melds: Sequence[Meld], ace_points: int) -> int:
+    return deadwood_points(_deadwood_cards(cards, melds), ace_points)
 
 
 def _plan_deadwood(hand: CardSet, action: LayOff) -> CardSet:
@@ -711,6 +727,7 @@ _EVENT_KIND: dict[type, str] = {
 }
 _STATE_FIELDS = (
     "rules",
+    "_mr",
     "dealer",
     "deck",
     "_discard_pile",

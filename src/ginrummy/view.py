@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ginrummy.actions import Action
 from ginrummy.cards import Card, CardSet
 from ginrummy.legality import legal_actions_of
-from ginrummy.melds import Meld
+from ginrummy.melds import Meld, MeldRules, meld_rules
 from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult
 from ginrummy.rules import Rules
@@ -68,6 +68,12 @@ class PlayerView(NamedTuple):
     def upcard(self) -> Card | None:
         """Top card of the discard pile, or ``None``."""
         return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """How aces work in melds and deadwood under :attr:`rules` (pass it as ``mr=`` to
+        the functions of :mod:`ginrummy.melds` and :mod:`ginrummy.layoff`)."""
+        return meld_rules(self.rules)
 
     @property
     def my_turn(self) -> bool:
