@@ -1,9 +1,15 @@
-"""A game to the target: hands, dealer rotation, bonuses and the score sheet (RULES.md section 4).
+"""A game to the target: hands, dealer rotation, bonuses and the score sheet (RULES.md sections 4-5).
 
 Hands are dealt until a player's total of hand points reaches ``rules.target``.
 Then the game bonus, the box (line) bonus per hand won, the shutout rule and
 the margin bonus are applied (:meth:`Game.summary`). The score sheet is printed
 like the "Game 1" sheet of the rule sources (:meth:`Game.sheet`).
+
+Under Hollywood scoring (``scoring=hollywood``, 002) the sheet keeps three games at
+once (:attr:`Game.columns`): a player's first hand won is entered in game 1, the second
+in games 1 and 2, the third and later ones in all three games still open. Each game
+ends when a player reaches the target in it, with its own bonuses; the hands go on
+until all three are over, and :meth:`Game.summary` adds the three games up.
 
 >>> g = Game(Rules.preset("wikipedia"), seed=1, names=("Ed", "Jim"))
 >>> g.record(HandResult(Outcome.GIN, 0, 51, knocker=0, defender_count=26))
@@ -16,12 +22,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ginrummy.errors import RulesError
 from ginrummy.results import HandResult, Outcome
-from ginrummy.rules import DealerRule, Rules, Scoring, Shutout
+from ginrummy.rules import DealerRule, Rules, Scoring
+from ginrummy.scoring import GameSummary, ScoreColumn, column_count, combine, hollywood_columns
+from ginrummy.sheet import hollywood_sheet, standard_sheet
 from ginrummy.state import HandState
 
-__all__ = ["Game", "GameSummary", "choose_first_dealer"]
+__all__ = ["Game", "GameSummary", "ScoreColumn", "choose_first_dealer"]
 
 
 def choose_first_dealer(rng: random.Random) -> int:
@@ -32,34 +39,14 @@ def choose_first_dealer(rng: random.Random) -> int:
             return 0 if a % 13 < b % 13 else 1
 
 
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """The end of a game: points per player (index 0 and 1), all in points.
-
-    ``hand_points``: sum of hand scores; ``game_bonus``, ``box_bonus``,
-    ``margin_bonus``: the bonuses; ``shutout``: whether the loser scored nothing;
-    ``totals``: final scores with every bonus; ``winner``: the player with the higher
-    total (``None`` on equal totals); ``forfeit``: the winner forfeited by winning by
-    exactly ``rules.forfeit_on_exact_margin`` (002 variation), so ``winner`` is the other.
-    """
-
-    hand_points: tuple[int, int]
-    hands_won: tuple[int, int]
-    game_bonus: tuple[int, int]
-    box_bonus: tuple[int, int]
-    margin_bonus: tuple[int, int]
-    shutout: bool
-    totals: tuple[int, int]
-    winner: int | None
-    forfeit: bool = False
-
-
 @dataclass
 class Game:
-    """A game of hands to ``rules.target``. Deals come from a seeded random generator.
+    """A game of hands to ``rules.target`` (three at once under Hollywood scoring).
 
     ``seed`` (an int) makes every hand's deck replayable: hand ``i`` is dealt from
     ``random.Random(hand_seeds[i])``. ``first_dealer`` is drawn as in 000 unless given.
+    ``columns`` are the games on the sheet (one, or Hollywood's three); ``entered[i]``
+    are the games (0-based) hand ``i`` was entered in.
     """
 
     rules: Rules
@@ -69,10 +56,11 @@ class Game:
     results: list[HandResult] = field(default_factory=list)
     hand_seeds: list[int] = field(default_factory=list)
     dealers: list[int] = field(default_factory=list)
+    columns: list[ScoreColumn] = field(init=False, default_factory=list)
+    entered: list[tuple[int, ...]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        if self.rules.scoring is not Scoring.STANDARD:
-            raise RulesError("Hollywood scoring is not supported by this engine yet")
+        self.columns = [ScoreColumn(self.rules, n + 1) for n in range(column_count(self.rules))]
         self._rng = random.Random(self.seed)
         drawn = choose_first_dealer(self._rng)  # always drawn, so hand seeds depend on the seed alone
         if self.first_dealer is None:
@@ -89,6 +77,10 @@ class Game:
             raise ValueError("the game is over")
         seed = self._rng.getrandbits(64)
         self.hand_seeds.append(seed)
+        if self.rules.discard_pickup:  # -- discard-pile pickup gin (002): its own state machine --
+            from ginrummy.pickup import PickupState  # duck-compatible: push, view, is_over, result, log
+
+            return PickupState.deal(self.rules, self.dealer, random.Random(seed))  # type: ignore[return-value]
         return HandState.deal(self.rules, self.dealer, random.Random(seed))
 
     def record(self, result: HandResult) -> None:
@@ -99,8 +91,19 @@ class Game:
         """
         if self.is_over:
             raise ValueError("the game is over")
+        index = len(self.results)
         self.results.append(result)
         self.dealers.append(self.dealer)
+        games: tuple[int, ...] = ()
+        if result.winner is not None:
+            if self.hollywood:
+                wins = self.hands_won[result.winner]
+                games = tuple(j for j in hollywood_columns(wins) if not self.columns[j].is_over)
+            else:
+                games = (0,)
+            for j in games:
+                self.columns[j].enter(index, result)
+        self.entered.append(games)
         if result.winner is not None:
             rule = self.rules.dealer_rule
             if rule is DealerRule.LOSER:
@@ -115,16 +118,20 @@ class Game:
     # -- totals ----------------------------------------------------------------
 
     @property
+    def hollywood(self) -> bool:
+        """Whether the sheet keeps Hollywood's three games."""
+        return self.rules.scoring is Scoring.HOLLYWOOD
+
+    @property
     def totals(self) -> tuple[int, int]:
-        """Hand points so far per player (no bonuses), the score toward the target."""
-        t = [0, 0]
-        for r in self.results:
-            if r.winner is not None:
-                t[r.winner] += r.points
-        return t[0], t[1]
+        """Hand points entered so far per player (no bonuses): the score toward the target;
+        under Hollywood scoring, the sum over the three games."""
+        cols = [c.totals for c in self.columns]
+        return sum(t[0] for t in cols), sum(t[1] for t in cols)
 
     @property
     def hands_won(self) -> tuple[int, int]:
+        """Hands won by each player (under Hollywood scoring, whether or not entered anywhere)."""
         w = [0, 0]
         for r in self.results:
             if r.winner is not None:
@@ -133,152 +140,44 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return max(self.totals) >= self.rules.target
+        """Whether every game on the sheet is over."""
+        return all(c.is_over for c in self.columns)
 
     @property
     def leader(self) -> int | None:
-        """The player who reached the target (higher total), or ``None`` while no one has."""
+        """The player who reached the target (under Hollywood scoring: with the higher total
+        of hand points over the three games), or ``None`` while the game goes on or on equal points."""
+        if len(self.columns) == 1:
+            return self.columns[0].leader
         t = self.totals
         if not self.is_over or t[0] == t[1]:
             return None
         return 0 if t[0] > t[1] else 1
 
     def summary(self) -> GameSummary:
-        """Final scores with the game, box, shutout and margin bonuses.
+        """Final scores with the game, box, shutout and margin bonuses; under Hollywood
+        scoring, the three games' summaries added up (see :meth:`summaries` for each).
 
         Raises ``ValueError`` before the game is over.
         """
         if not self.is_over:
             raise ValueError("the game is not over yet")
-        rules = self.rules
-        pts = list(self.totals)
-        won = self.hands_won
-        w = self.leader
-        assert w is not None
-        loser = 1 - w
-        shutout = pts[loser] == 0
-        game = [0, 0]
-        game[w] = rules.game_bonus
-        if shutout and rules.shutout is Shutout.DOUBLE_GAME_BONUS:
-            game[w] *= 2
-        if shutout and rules.shutout is Shutout.DOUBLE_HANDS:
-            pts[w] *= 2
-        box = [won[0] * rules.box_bonus, won[1] * rules.box_bonus]
-        totals = [pts[i] + game[i] + box[i] for i in (0, 1)]
-        if shutout and rules.shutout is Shutout.DOUBLE_SCORE:
-            totals[w] *= 2
-        margin = [0, 0]
-        if rules.margin_bonus and totals[w] - totals[loser] >= rules.margin_bonus_at:
-            margin[w] = rules.margin_bonus
-            totals[w] += rules.margin_bonus
-        winner: int | None = w if totals[w] != totals[loser] else None
-        if totals[loser] > totals[w]:
-            winner = loser
-        forfeit = bool(
-            rules.forfeit_on_exact_margin
-            and winner is not None
-            and totals[winner] - totals[1 - winner] == rules.forfeit_on_exact_margin
-        )
-        if forfeit:
-            assert winner is not None
-            winner = 1 - winner
-        return GameSummary(
-            hand_points=(pts[0], pts[1]),
-            hands_won=won,
-            game_bonus=(game[0], game[1]),
-            box_bonus=(box[0], box[1]),
-            margin_bonus=(margin[0], margin[1]),
-            shutout=shutout,
-            totals=(totals[0], totals[1]),
-            winner=winner,
-            forfeit=forfeit,
-        )
+        if len(self.columns) == 1:
+            return self.columns[0].summary()
+        return combine(self.summaries())
+
+    def summaries(self) -> list[GameSummary]:
+        """The summary of each game on the sheet that is over, in order."""
+        return [c.summary() for c in self.columns if c.is_over]
 
     # -- the score sheet -------------------------------------------------------
 
-    def sheet(self, title: str = "Game 1") -> str:
-        """The score sheet as text, laid out like the "Game 1" sheet of the sources: each
-        player's column lists the points of the hands they won, then the totals, ``GB``
-        (game bonus), ``BB`` (box bonus) and the final scores, beside a hand-by-hand guide."""
-        a, b = self.names
-        cols: list[list[int]] = [[], []]
-        for r in self.results:
-            if r.winner is not None:
-                cols[r.winner].append(r.points)
-        guide = [
-            (str(i + 1), _result_text(r, self.names), _score_text(r, self.names))
-            for i, r in enumerate(self.results)
-        ]
-        width = max(5, len(a), len(b)) + 1
-        rw = max([len(g[1]) for g in guide] + [6])
-        lines = [title, f"    {a:>{width}}{b:>{width}}   Hand  {'Result':<{rw}}  Score"]
-        for i in range(max(len(cols[0]), len(cols[1]), len(guide))):
-            c0 = str(cols[0][i]) if i < len(cols[0]) else ""
-            c1 = str(cols[1][i]) if i < len(cols[1]) else ""
-            g = guide[i] if i < len(guide) else ("", "", "")
-            lines.append(f"    {c0:>{width}}{c1:>{width}}   {g[0]:>4}  {g[1]:<{rw}}  {g[2]}".rstrip())
-        t = self.totals
-        if not self.is_over:
-            lines.append(f"    {t[0]:>{width}}{t[1]:>{width}}   Running total (target {self.rules.target})")
-            return "\n".join(lines)
-        s = self.summary()
-        w = self.leader
-        assert w is not None
-        lines.append(f"Game ends as {self.names[w]}'s score has crossed {self.rules.target}.")
-        lines.append(f"    {s.hand_points[0]:>{width}}{s.hand_points[1]:>{width}}   Game Bonus")
-        notes = [f"{self.names[w]} has won the game"]
-        notes += [
-            f"{self.names[i]} has won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}"
-            for i in (0, 1)
-        ]
-        notes += [
-            f"{self.names[w]} scores {s.game_bonus[w]} as Game bonus",
-            *(
-                f"{self.names[i]} scores {s.box_bonus[i]}: ({self.rules.box_bonus} X {s.hands_won[i]})"
-                for i in (0, 1)
-                if s.box_bonus[i]
-            ),
-        ]
-        rows = [("GB", s.game_bonus), ("BB", s.box_bonus)]
-        if any(s.margin_bonus):
-            rows.append(("LB", s.margin_bonus))
-        rows.append(("", s.totals))
-        for i, (label, vals) in enumerate(rows):
-            v0 = str(vals[0]) if vals[0] or label == "" else ""
-            v1 = str(vals[1]) if vals[1] or label == "" else ""
-            note = notes[i] if i < len(notes) else ""
-            lines.append(f"{label:<4}{v0:>{width}}{v1:>{width}}   {note}".rstrip())
-        for note in notes[len(rows) :]:
-            lines.append(f"{'':<4}{'':>{width}}{'':>{width}}   {note}")
-        if s.shutout and self.rules.shutout is not Shutout.NONE:
-            lines.append(f"Shutout ({self.rules.shutout.value}).")
-        if s.forfeit:
-            lines.append(
-                f"{self.names[1 - (s.winner or 0)]} won by exactly {self.rules.forfeit_on_exact_margin} and forfeits."
+    def sheet(self, title: str | None = None) -> str:
+        """The score sheet as text (:mod:`ginrummy.sheet`): the "Game 1" layout of the sources
+        (``title`` defaults to ``Game 1``), or Hollywood's three games side by side
+        (``title`` defaults to ``Hollywood``)."""
+        if self.hollywood:
+            return hollywood_sheet(
+                self.rules, self.names, self.columns, self.results, self.entered, title or "Hollywood"
             )
-        return "\n".join(lines)
-
-
-def _result_text(r: HandResult, names: tuple[str, str]) -> str:
-    if r.outcome is Outcome.DEAD or r.knocker is None:
-        return "Dead hand"
-    k = names[r.knocker]
-    if r.outcome is Outcome.GIN:
-        return f"{k} goes gin"
-    if r.outcome is Outcome.BIG_GIN:
-        return f"{k} goes big gin"
-    return f"{k} knocks with {r.knocker_count}"
-
-
-def _score_text(r: HandResult, names: tuple[str, str]) -> str:
-    if r.winner is None:
-        return "No score"
-    w = names[r.winner]
-    if r.outcome in (Outcome.GIN, Outcome.BIG_GIN):
-        bonus = r.points - r.defender_count
-        label = "Gin" if r.outcome is Outcome.GIN else "Big Gin"
-        return f"{w} scores {r.points}: ({r.defender_count} + {bonus} as {label} bonus)"
-    if r.outcome is Outcome.UNDERCUT:
-        diff = r.knocker_count - r.defender_count
-        return f"{w} scores {r.points}: ({diff} + {r.points - diff} as Undercut bonus)"
-    return f"{w} scores {r.points}: ({r.defender_count} - {r.knocker_count})"
+        return standard_sheet(self.rules, self.names, self.columns[0], self.results, title or "Game 1")

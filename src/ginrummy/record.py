@@ -13,7 +13,12 @@ A hand record (``"format": "ginrummy-hand"``, ``"version": 1``)::
 ``seed`` may be ``null`` when the deck was not shuffled from a seed; ``deck`` is
 then required. Actions use the notation of :mod:`ginrummy.actions`, with knocks and
 layoffs written out in full. A game record (``"format": "ginrummy-game"``) holds
-the rules, the game seed, the player names, the first dealer and the hand records.
+the rules, the game seed, the player names, the first dealer and the hand records (a
+Hollywood game's three columns are rebuilt from its hands). A match record
+(``"format": "ginrummy-match"``) holds the rules, the match seed, the names and the game
+records in order; a team record (``"format": "ginrummy-team-match"``) holds the rules,
+the seed, the team names, each team's members and one match record per pairing. Each
+game's seed must be the one the match derives (:func:`ginrummy.match_score.game_seed`).
 
 >>> from ginrummy.rules import KnockCard, Rules
 >>> from ginrummy.actions import Pass
@@ -35,10 +40,12 @@ from ginrummy.actions import Action, parse_action
 from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
 from ginrummy.game import Game
+from ginrummy.match_score import Match, TeamMatch
+from ginrummy.melds import meld_rules
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.state import HandState, shuffle_for
 
-__all__ = ["GameRecord", "HandRecord"]
+__all__ = ["GameRecord", "HandRecord", "MatchRecord", "TeamRecord", "load_any"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +121,8 @@ class HandRecord:
                 deck = tuple(shuffled)
             else:
                 raise RecordError("a hand record needs a seed or a deck")
-            actions = tuple((int(p), parse_action(a)) for p, a in data["actions"])
+            mr = meld_rules(rules)
+            actions = tuple((int(p), parse_action(a, mr)) for p, a in data["actions"])
             return cls(rules, int(data["dealer"]), deck, actions, seed, second)
         except RecordError:
             raise
@@ -152,17 +160,28 @@ class GameRecord:
     def replay(self) -> Game:
         """Replay every hand into a new :class:`Game`; checks the decks come from the game seed."""
         game = Game(self.rules, seed=self.seed, names=self.names, first_dealer=self.first_dealer)
+        self.replay_into(game)
+        return game
+
+    def replay_into(self, game: Game) -> None:
+        """Replay every hand into ``game``, a new game of the same rules, seed and first dealer."""
+        if game.rules != self.rules or game.seed != self.seed or game.first_dealer != self.first_dealer:
+            raise RecordError("the game record does not belong here (rules, seed or first dealer differ)")
         for i, rec in enumerate(self.hands):
+            if game.is_over:
+                raise RecordError(f"hand {i + 1} was played after the end of the game")
             state = game.new_hand()
             if state.deck != rec.deck or state.dealer != rec.dealer:
                 raise RecordError(f"hand {i + 1} was not dealt from the game seed")
             result = rec.replay().result
             if result is None:
+                if i != len(self.hands) - 1:
+                    raise RecordError(f"hand {i + 1} is unfinished but is not the last")
                 break  # an unfinished last hand
             game.record(result)
-        return game
 
     def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (see the module docstring)."""
         return {
             "format": "ginrummy-game",
             "version": 1,
@@ -179,8 +198,12 @@ class GameRecord:
     @classmethod
     def load(cls, text: str) -> GameRecord:
         """Parse a JSON string made by :meth:`dump`; raises :class:`RecordError` if malformed."""
+        return cls.from_json(_parse(text, "game record"))
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a game record dict; raises :class:`RecordError` on a malformed one."""
         try:
-            data = json.loads(text)
             if not isinstance(data, dict) or data.get("format") != "ginrummy-game":
                 raise RecordError('not a game record (no "format": "ginrummy-game")')
             return cls(
@@ -192,12 +215,166 @@ class GameRecord:
             )
         except RecordError:
             raise
-        except (
-            json.JSONDecodeError,
-            GinRummyError,
-            KeyError,
-            TypeError,
-            ValueError,
-            IndexError,
-        ) as exc:
+        except (GinRummyError, KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"malformed game record: {exc}") from None
+
+
+def _parse(text: str, kind: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"malformed {kind}: not JSON: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A match of successive games: rules, match seed, names and the game records in order."""
+
+    rules: Rules
+    seed: int
+    names: tuple[str, str]
+    games: tuple[GameRecord, ...]
+
+    @classmethod
+    def from_match(cls, match: Match, states: list[list[HandState]]) -> MatchRecord:
+        """The record of ``match`` whose games' hands were played as ``states[k]`` (game ``k``)."""
+        games = tuple(GameRecord.from_game(g, s) for g, s in zip(match.games, states, strict=False))
+        return cls(match.rules, match.seed, match.names, games)
+
+    def replay(self) -> Match:
+        """Replay every game into a new :class:`Match`; checks each game's seed is the match's."""
+        match = Match(self.rules, seed=self.seed, names=self.names)
+        for k, rec in enumerate(self.games):
+            try:
+                game = match.new_game()
+            except ValueError as exc:
+                raise RecordError(f"game {k + 1} cannot follow: {exc}") from None
+            try:
+                rec.replay_into(game)
+            except RecordError as exc:
+                raise RecordError(f"game {k + 1}: {exc}") from None
+        return match
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (see the module docstring)."""
+        return {
+            "format": "ginrummy-match",
+            "version": 1,
+            "rules": self.rules.settings(),
+            "seed": self.seed,
+            "names": list(self.names),
+            "games": [g.to_json() for g in self.games],
+        }
+
+    def dump(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def load(cls, text: str) -> MatchRecord:
+        """Parse a JSON string made by :meth:`dump`; raises :class:`RecordError` if malformed."""
+        return cls.from_json(_parse(text, "match record"))
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchRecord:
+        try:
+            if not isinstance(data, dict) or data.get("format") != "ginrummy-match":
+                raise RecordError('not a match record (no "format": "ginrummy-match")')
+            return cls(
+                Rules.from_settings(data["rules"]),
+                int(data["seed"]),
+                (str(data["names"][0]), str(data["names"][1])),
+                tuple(GameRecord.from_json(g) for g in data["games"]),
+            )
+        except RecordError:
+            raise
+        except (GinRummyError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"malformed match record: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRecord:
+    """A team match: rules, seed, team names, each team's members and a match record per pairing."""
+
+    rules: Rules
+    seed: int
+    team_names: tuple[str, str]
+    members: tuple[tuple[str, ...], tuple[str, ...]]
+    pairings: tuple[MatchRecord, ...]
+
+    @classmethod
+    def from_team(cls, team: TeamMatch, states: list[list[list[HandState]]]) -> TeamRecord:
+        """The record of ``team``; ``states[i][k]`` are the hands of game ``k`` of pairing ``i``."""
+        pairings = tuple(MatchRecord.from_match(m, s) for m, s in zip(team.pairings, states, strict=False))
+        return cls(team.rules, team.seed, team.team_names, team.names, pairings)
+
+    def replay(self) -> TeamMatch:
+        """Replay every pairing into a new :class:`TeamMatch`; checks the seeds and names."""
+        team = TeamMatch(self.rules, self.members, seed=self.seed, team_names=self.team_names)
+        for i, rec in enumerate(self.pairings):
+            try:
+                match = team.new_pairing()
+            except ValueError as exc:
+                raise RecordError(f"pairing {i + 1} cannot follow: {exc}") from None
+            if (rec.rules, rec.seed, rec.names) != (match.rules, match.seed, match.names):
+                raise RecordError(
+                    f"pairing {i + 1} does not belong to this team match (rules, seed or names)"
+                )
+            replayed = rec.replay()
+            match.games = replayed.games
+        return team
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (see the module docstring)."""
+        return {
+            "format": "ginrummy-team-match",
+            "version": 1,
+            "rules": self.rules.settings(),
+            "seed": self.seed,
+            "team_names": list(self.team_names),
+            "members": [list(m) for m in self.members],
+            "pairings": [p.to_json() for p in self.pairings],
+        }
+
+    def dump(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def load(cls, text: str) -> TeamRecord:
+        """Parse a JSON string made by :meth:`dump`; raises :class:`RecordError` if malformed."""
+        data = _parse(text, "team record")
+        try:
+            if not isinstance(data, dict) or data.get("format") != "ginrummy-team-match":
+                raise RecordError('not a team record (no "format": "ginrummy-team-match")')
+            a, b = data["members"]
+            return cls(
+                Rules.from_settings(data["rules"]),
+                int(data["seed"]),
+                (str(data["team_names"][0]), str(data["team_names"][1])),
+                (tuple(str(x) for x in a), tuple(str(x) for x in b)),
+                tuple(MatchRecord.from_json(p) for p in data["pairings"]),
+            )
+        except RecordError:
+            raise
+        except (GinRummyError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"malformed team record: {exc}") from None
+
+
+AnyRecord = HandRecord | GameRecord | MatchRecord | TeamRecord
+
+
+def load_any(text: str) -> AnyRecord:
+    """Read any record by its ``"format"``; raises :class:`RecordError` naming the formats."""
+    data = _parse(text, "record")
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == "ginrummy-hand":
+        return HandRecord.from_json(data)
+    if fmt == "ginrummy-game":
+        return GameRecord.from_json(data)
+    if fmt == "ginrummy-match":
+        return MatchRecord.from_json(data)
+    if fmt == "ginrummy-team-match":
+        return TeamRecord.load(text)
+    raise RecordError(
+        f"not a ginrummy record (format {fmt!r}; expected ginrummy-hand, ginrummy-game, "
+        "ginrummy-match or ginrummy-team-match)"
+    )

@@ -13,7 +13,7 @@ behaviour, so existing presets need no change.
 >>> Rules.preset("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ginrummy.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: bicycle, classic, default, eaai, oklahoma, ...
+ginrummy.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: bicycle, classic, default, eaai, ...
 """
 
 from __future__ import annotations
@@ -317,9 +317,11 @@ PRESETS: dict[str, Preset] = {
                 box_bonus=20,
                 shutout=Shutout.DOUBLE_GAME_BONUS,
                 dealer_rule=DealerRule.LOSER,
+                stake=1,
             ),
             "shared/rules/000_67589b1267de5920.txt",
-            "Gin 20, undercut 10, game bonus 100 (200 on a shutout), box 20, loser deals.",
+            "Gin 20, undercut 10, game bonus 100 (200 on a shutout), box 20, loser deals; the loser "
+            "pays 1 unit per point of difference.",
         ),
         Preset(
             "bicycle",
@@ -367,10 +369,14 @@ PRESETS: dict[str, Preset] = {
                 big_gin_bonus=25,
                 shutout=Shutout.NONE,
                 dealer_rule=DealerRule.ALTERNATE,
+                match_target=500,
+                stake=1,
             ),
             "shared/rules/004_efae2a55a783c492.txt",
             "Gin 25 with or without a discard (big gin 25), undercut 25 on equal or lower, "
-            "box 25 and game bonus 100 when a player reaches 100.",
+            "box 25 and game bonus 100 when a player reaches 100; games until a player's final "
+            "scores reach 500 (a SLAM), the winner of each game accruing the difference as SLAM "
+            "points; settled at 1 unit a point.",
         ),
         Preset(
             "eaai",
@@ -396,6 +402,87 @@ PRESETS: dict[str, Preset] = {
             Rules(knock_limit=0, big_gin=True, dealer_rule=DealerRule.ALTERNATE),
             "shared/rules/002_92a7bc9e0e23e929.txt",
             "Straight gin: no knocking; only gin (or big gin) ends a hand; scoring as standard gin.",
+        ),
+        # -- discard-pile pickup gin (ginrummy.pickup); the text names no target: 250 (see the summary)
+        Preset(
+            "pickup",
+            Rules(discard_pickup=True, knock_limit=0, dealer_rule=DealerRule.ALTERNATE, target=250),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Discard-pile pickup: no knocking; several cards may be taken from the top of the discard "
+            "pile (the deepest melded at once); melds on the table, either player adds to them; at gin "
+            "table cards count for, hand cards against (A 15, 2-9 5, 10-K 10), gin 25; the difference "
+            "is entered; game to 250 (not in the text), game bonus 100, box 25.",
+        ),
+        Preset(
+            "hollywood",
+            Rules(
+                big_gin=True,
+                shutout=Shutout.DOUBLE_HANDS,
+                dealer_rule=DealerRule.ALTERNATE,
+                scoring=Scoring.HOLLYWOOD,
+            ),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Hollywood scoring of standard gin (002's settings): three games to 100 kept at once, a "
+            "player's 1st win entered in game 1, the 2nd in games 1-2, later ones in all three still "
+            "open; each game has its own game bonus 100, box 25 and blitz shutout.",
+        ),
+        Preset(
+            "hollywood-teams",
+            Rules(
+                big_gin=True,
+                shutout=Shutout.DOUBLE_HANDS,
+                dealer_rule=DealerRule.ALTERNATE,
+                scoring=Scoring.HOLLYWOOD,
+                target=300,
+                team_size=3,
+                team_bonus=25,
+            ),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Hollywood team play: teams of three, each member playing a Hollywood set to 300 head to "
+            "head; the team totals are summed, 25 extra to a team whose three members all win.",
+        ),
+        Preset(
+            "hollywood-aces",
+            Rules(
+                knock_card=KnockCard.UPCARD,
+                spade_doubles=True,
+                aces=Aces.ROUND_THE_CORNER,
+                ace_points=15,
+                big_gin=True,
+                shutout=Shutout.DOUBLE_HANDS,
+                dealer_rule=DealerRule.ALTERNATE,
+                scoring=Scoring.HOLLYWOOD,
+                target=200,
+            ),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Hollywood, aces high and low (002): like Oklahoma (the first upcard's value is the knock "
+            "limit, a spade upcard doubles the hand), but aces are high or low, runs may turn the "
+            "corner (K-A-2) and an unmelded ace counts 15; Hollywood scoring of three games to 200.",
+        ),
+        Preset(
+            "tournament",
+            Rules(
+                big_gin=True,
+                shutout=Shutout.DOUBLE_HANDS,
+                dealer_rule=DealerRule.ALTERNATE,
+                target=250,
+                match_games=5,
+            ),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Tournament rules (002): best of five games, each to 250, with 002's gin 25, undercut 25, "
+            "big gin 31, game bonus 100, box 25.",
+        ),
+        Preset(
+            "match-500",
+            Rules(
+                big_gin=True,
+                shutout=Shutout.DOUBLE_HANDS,
+                dealer_rule=DealerRule.ALTERNATE,
+                match_target=500,
+            ),
+            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "Multi-game match (002): games to 100 whose final scores, bonuses included, accumulate "
+            "until a player reaches 500.",
         ),
         Preset(
             "openspiel",

@@ -1,0 +1,508 @@
+"""Matches of successive games, SLAMs, settlement and team play (RULES.md sections 4-5).
+
+A :class:`Match` plays successive :class:`~ginrummy.game.Game` s between the same two
+players, game ``k`` dealt from :func:`game_seed` (``seed``, ``k``), as the rules say:
+
+- ``match_games`` N > 1: best of N games (002 tournament: five games to 250); a game
+  whose final totals are equal counts for nobody and another is played;
+- ``match_target`` T > 0: the games' final scores (bonuses included) accumulate until a
+  player's total reaches T (002 multi-game, e.g. 500). 004 calls reaching 500 over
+  successive games a **SLAM**: each game's winner accrues the difference of the two
+  final scores as SLAM points, and the SLAMs won and lost are tallied
+  (:func:`slam_tally` over several matches);
+- otherwise a single game.
+
+The loser pays ``stake`` units per point of difference between the players' totals
+(000: "an amount proportional to the difference"; 004: SLAM points settle cash debts):
+:class:`Settlement`. A :class:`TeamMatch` (002, Hollywood team play) pairs the members
+of two teams of ``team_size`` head to head; each pairing plays a match, the pairings'
+totals sum per team, and a team all of whose members won their pairing gets
+``team_bonus`` (002: 25 for teams of three, 50 for four).
+
+Players are any objects with a ``name`` and ``act(view) -> Action`` (the agents of
+:mod:`ginrummy.agents`); :meth:`Match.play` and :meth:`TeamMatch.play` play them,
+each seeing only its own :class:`~ginrummy.view.PlayerView`.
+
+>>> m = Match(Rules(match_games=3), seed=4, names=("Ed", "Jim"))
+>>> m.kind, m.wins_needed, m.is_over
+('best-of', 2, False)
+>>> settle((325, 108), stake=2)
+Settlement(payer=1, points=217, stake=2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple, Protocol
+
+from ginrummy.actions import Action
+from ginrummy.game import Game
+from ginrummy.results import HandResult
+from ginrummy.rules import Rules, Scoring
+from ginrummy.state import HandState
+from ginrummy.view import PlayerView
+
+__all__ = [
+    "Match",
+    "MatchKind",
+    "Player",
+    "Settlement",
+    "TeamMatch",
+    "derive_seed",
+    "game_seed",
+    "play_hand",
+    "settle",
+    "slam_tally",
+]
+
+MatchKind = Literal["single", "best-of", "to-target"]
+OnHand = Callable[[Game, HandState], None]
+
+
+class Player(Protocol):
+    """Anything that plays a seat: a ``name`` and ``act(view)`` (the agents' interface)."""
+
+    name: str
+
+    def act(self, view: PlayerView) -> Action: ...
+
+
+def derive_seed(seed: int, *path: int | str) -> int:
+    """A 63-bit seed derived from ``seed`` and a path such as ``("game", 2)``; the same on
+    every run and platform (a string seed is hashed with SHA-512 by :mod:`random`)."""
+    return random.Random("/".join(["ginrummy", str(seed), *map(str, path)])).getrandbits(63)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (from 0) of a match with ``seed``: the first game uses the
+    match seed itself (so a one-game match deals like a lone :class:`Game`), later ones a
+    derived seed."""
+    return seed if index == 0 else derive_seed(seed, "game", index)
+
+
+def play_hand(state: HandState, players: Sequence[Player]) -> HandResult:
+    """Play ``state`` to its end: ``players[p]`` acts for seat ``p`` from ``state.view(p)``."""
+    while not state.is_over:
+        p = state.to_act
+        state.push(players[p].act(state.view(p)), player=p)
+    assert state.result is not None
+    return state.result
+
+
+class Settlement(NamedTuple):
+    """What the loser pays: ``points`` of difference at ``stake`` units a point.
+
+    ``payer`` is the player (or team) with the lower total, ``None`` when they are equal.
+    """
+
+    payer: int | None
+    points: int
+    stake: int
+
+    @property
+    def amount(self) -> int:
+        """Units paid: ``points * stake``."""
+        return self.points * self.stake
+
+    def text(self, names: Sequence[str]) -> str:
+        """``'Jim pays Ed 217 (217 points at 1 a point)'``, or that nothing is owed."""
+        if self.payer is None or not self.points:
+            return "Settlement: the totals are equal; nothing is paid."
+        p = self.payer
+        return (
+            f"Settlement: {names[p]} pays {names[1 - p]} {self.amount} "
+            f"({self.points} points at {self.stake} a point)."
+        )
+
+
+def settle(totals: tuple[int, int], stake: int) -> Settlement:
+    """The settlement of final ``totals`` at ``stake`` units per point of difference (000, 004)."""
+    if totals[0] == totals[1]:
+        return Settlement(None, 0, stake)
+    payer = 0 if totals[0] < totals[1] else 1
+    return Settlement(payer, abs(totals[0] - totals[1]), stake)
+
+
+@dataclass
+class Match:
+    """Successive games between the same two players (seat 0 and seat 1 throughout).
+
+    ``games`` are the games dealt so far; the last may be unfinished. See the module
+    docstring for how a match ends. Raises ``ValueError`` on a new game when the match
+    is over or the current game is not.
+    """
+
+    rules: Rules
+    seed: int = 0
+    names: tuple[str, str] = ("Player 0", "Player 1")
+    games: list[Game] = field(default_factory=list)
+
+    @property
+    def kind(self) -> MatchKind:
+        if self.rules.match_target:
+            return "to-target"
+        return "best-of" if self.rules.match_games > 1 else "single"
+
+    @property
+    def wins_needed(self) -> int:
+        """Games a player must win (a majority of ``match_games``); 1 for a single game."""
+        return self.rules.match_games // 2 + 1
+
+    # -- play ------------------------------------------------------------------
+
+    def new_game(self) -> Game:
+        """Start the next game, dealt from :func:`game_seed`."""
+        if self.is_over:
+            raise ValueError("the match is over")
+        if self.games and not self.games[-1].is_over:
+            raise ValueError(f"game {len(self.games)} is not over yet")
+        game = Game(self.rules, seed=game_seed(self.seed, len(self.games)), names=self.names)
+        self.games.append(game)
+        return game
+
+    def play(self, players: Sequence[Player], on_hand: OnHand | None = None) -> Match:
+        """Play the match to its end between ``players`` (seat 0, seat 1); returns ``self``.
+
+        ``on_hand(game, state)`` is called after each hand is recorded."""
+        while not self.is_over:
+            game = self.current if self.current is not None and not self.current.is_over else self.new_game()
+            while not game.is_over:
+                state = game.new_hand()
+                game.record(play_hand(state, players))
+                if on_hand is not None:
+                    on_hand(game, state)
+        return self
+
+    # -- scores ----------------------------------------------------------------
+
+    @property
+    def current(self) -> Game | None:
+        """The last game dealt (finished or not), ``None`` before the first."""
+        return self.games[-1] if self.games else None
+
+    @property
+    def finished(self) -> list[Game]:
+        return [g for g in self.games if g.is_over]
+
+    def game_totals(self) -> list[tuple[int, int]]:
+        """Each finished game's final scores, bonuses included."""
+        return [g.summary().totals for g in self.finished]
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """The finished games' final scores added up."""
+        t = self.game_totals()
+        return sum(x[0] for x in t), sum(x[1] for x in t)
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        """Finished games won by each player (a game's winner as its summary says)."""
+        w = [0, 0]
+        for g in self.finished:
+            winner = g.summary().winner
+            if winner is not None:
+                w[winner] += 1
+        return w[0], w[1]
+
+    @property
+    def slam_points(self) -> tuple[int, int]:
+        """Each player's SLAM points (004): the differences of final scores of the games
+        they won by the higher score, added up."""
+        s = [0, 0]
+        for t0, t1 in self.game_totals():
+            if t0 != t1:
+                s[0 if t0 > t1 else 1] += abs(t0 - t1)
+        return s[0], s[1]
+
+    @property
+    def is_over(self) -> bool:
+        if self.games and not self.games[-1].is_over:
+            return False
+        kind = self.kind
+        if kind == "single":
+            return bool(self.games)
+        if kind == "best-of":
+            return max(self.games_won) >= self.wins_needed
+        t = self.totals
+        return max(t) >= self.rules.match_target and t[0] != t[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The match's winner once it is over (``None`` before, or for a drawn single game)."""
+        if not self.is_over:
+            return None
+        kind = self.kind
+        if kind == "single":
+            return self.games[0].summary().winner
+        if kind == "best-of":
+            w = self.games_won
+            return 0 if w[0] > w[1] else 1
+        t = self.totals
+        return 0 if t[0] > t[1] else 1
+
+    @property
+    def slams(self) -> tuple[int, int]:
+        """SLAMs won per player in this match: the winner of a match to ``match_target``."""
+        if self.kind != "to-target" or self.winner is None:
+            return 0, 0
+        return (1, 0) if self.winner == 0 else (0, 1)
+
+    def settlement(self) -> Settlement:
+        """What the player with the lower total pays: ``stake`` per point of the difference
+        between the finished games' totals."""
+        return settle(self.totals, self.rules.stake)
+
+    # -- the match sheet --------------------------------------------------------
+
+    def describe(self) -> str:
+        """One line on how this match is played, e.g. ``'best of 5 games, each to 250'``."""
+        game = "a Hollywood set of three games" if self.rules.scoring is Scoring.HOLLYWOOD else "a game"
+        if self.kind == "single":
+            return f"{game} to {self.rules.target}"
+        each = "Hollywood sets of three games" if game != "a game" else "games"
+        if self.kind == "best-of":
+            return (
+                f"best of {self.rules.match_games} {each}, each to {self.rules.target} "
+                f"({self.wins_needed} wins needed)"
+            )
+        return (
+            f"{each} to {self.rules.target}, final scores accumulating to {self.rules.match_target} (a SLAM)"
+        )
+
+    def sheet(self) -> str:
+        """The match sheet: each finished game's final scores and winner, the running
+        totals, games won, SLAM points (matches to a total), the result and settlement."""
+        a, b = self.names
+        w = max(6, len(a), len(b)) + 1
+        target = self.kind == "to-target"
+        head = f"  Game {a:>{w}}{b:>{w}}  {'Winner':<{w}} {a:>{w}}{b:>{w}}"
+        if target:
+            head += f"   {'SLAM':<4} {a:>{w}}{b:>{w}}"
+        lines = [
+            f"Match: {self.describe()}",
+            f"{'':>7}{'final scores':^{2 * w}}  {'':<{w}} {'totals':^{2 * w}}".rstrip(),
+        ]
+        lines.append(head.rstrip())
+        acc = [0, 0]
+        slam = [0, 0]
+        for i, g in enumerate(self.finished):
+            s = g.summary()
+            t = s.totals
+            acc = [acc[0] + t[0], acc[1] + t[1]]
+            if t[0] != t[1]:
+                slam[0 if t[0] > t[1] else 1] += abs(t[0] - t[1])
+            who = self.names[s.winner] if s.winner is not None else "drawn"
+            line = f"  {i + 1:>4} {t[0]:>{w}}{t[1]:>{w}}  {who:<{w}} {acc[0]:>{w}}{acc[1]:>{w}}"
+            if target:
+                line += f"   {'':4} {slam[0]:>{w}}{slam[1]:>{w}}"
+            lines.append(line)
+        current = self.current
+        if current is not None and not current.is_over:
+            lines.append(f"  {len(self.games):>4}  (being played)")
+        won = self.games_won
+        lines.append(f"Games won: {a} {won[0]}, {b} {won[1]}.")
+        if target:
+            lines.append(f"SLAM points: {a} {slam[0]}, {b} {slam[1]}.")
+        if not self.is_over:
+            if target:
+                lines.append(f"Totals so far: {a} {acc[0]}, {b} {acc[1]} (to {self.rules.match_target}).")
+            return "\n".join(lines)
+        winner = self.winner
+        if winner is None:
+            lines.append("The match is drawn.")
+        elif self.kind == "best-of":
+            lines.append(f"{self.names[winner]} wins the match, {won[winner]} games to {won[1 - winner]}.")
+        elif target:
+            lines.append(
+                f"{self.names[winner]} reaches {self.rules.match_target} and wins the match (a SLAM), "
+                f"{acc[winner]} to {acc[1 - winner]}."
+            )
+            sl = self.slams
+            lines.append(f"SLAMs won/lost: {a} {sl[0]}/{sl[1]}, {b} {sl[1]}/{sl[0]}.")
+        else:
+            t = self.totals
+            lines.append(f"{self.names[winner]} wins, {t[winner]} to {t[1 - winner]}.")
+        if self.rules.stake:
+            lines.append(self.settlement().text(self.names))
+        return "\n".join(lines)
+
+
+def slam_tally(matches: Iterable[Match]) -> tuple[int, int]:
+    """SLAMs won by each seat over several matches to a total (004's won/lost tally)."""
+    won = [0, 0]
+    for m in matches:
+        s = m.slams
+        won[0] += s[0]
+        won[1] += s[1]
+    return won[0], won[1]
+
+
+def _member_name(member: object) -> str:
+    if isinstance(member, str):
+        return member
+    name = getattr(member, "name", None)
+    if not isinstance(name, str):
+        raise TypeError(f"a team member is a name or a player with a name, got {member!r}")
+    return name
+
+
+@dataclass
+class TeamMatch:
+    """Two teams of ``rules.team_size`` (002, Hollywood team play): member ``i`` of team A
+    plays member ``i`` of team B a :class:`Match` (pairing ``i``, dealt from
+    :func:`derive_seed` (``seed``, ``"pairing"``, ``i``)). A team's total is its members'
+    match totals plus ``team_bonus`` when every member won their pairing.
+
+    ``teams`` hold names or players (anything with a ``name``); names that repeat are told
+    apart by their team and seat (``simple A1``).
+    """
+
+    rules: Rules
+    teams: tuple[Sequence[object], Sequence[object]]
+    seed: int = 0
+    team_names: tuple[str, str] = ("Team A", "Team B")
+    pairings: list[Match] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        size = self.rules.team_size
+        for t, members in enumerate(self.teams):
+            if len(members) != size:
+                raise ValueError(f"{self.team_names[t]} has {len(members)} members; the rules say {size}")
+        raw = [[_member_name(m) for m in members] for members in self.teams]
+        flat = [n for team in raw for n in team]
+        a, b = (
+            tuple(n if flat.count(n) == 1 else f"{n} {'AB'[t]}{i + 1}" for i, n in enumerate(raw[t]))
+            for t in (0, 1)
+        )
+        self.names: tuple[tuple[str, ...], tuple[str, ...]] = (a, b)
+        """Each team's member names, made unique."""
+
+    @property
+    def size(self) -> int:
+        return self.rules.team_size
+
+    def new_pairing(self) -> Match:
+        """Start the next pairing's match. Raises ``ValueError`` when all are dealt or the
+        current one is not over."""
+        i = len(self.pairings)
+        if i >= self.size:
+            raise ValueError("every pairing has been played")
+        if self.pairings and not self.pairings[-1].is_over:
+            raise ValueError(f"pairing {i} is not over yet")
+        match = Match(self.rules, seed=derive_seed(self.seed, "pairing", i), names=self.pairing_names(i))
+        self.pairings.append(match)
+        return match
+
+    def pairing_names(self, i: int) -> tuple[str, str]:
+        return self.names[0][i], self.names[1][i]
+
+    def play(self, on_hand: Callable[[Match, Game, HandState], None] | None = None) -> TeamMatch:
+        """Play every pairing left between the members, who must be players; returns ``self``.
+
+        ``on_hand(pairing, game, state)`` is called after each hand is recorded."""
+        while not self.is_over:
+            i = len(self.pairings) - 1
+            if not self.pairings or self.pairings[-1].is_over:
+                self.new_pairing()
+                i += 1
+            players = [self.teams[0][i], self.teams[1][i]]
+            for p in players:
+                if not callable(getattr(p, "act", None)):
+                    raise TypeError(f"pairing {i + 1}: {p!r} is a name, not a player; play it yourself")
+            match = self.pairings[i]
+            hook: OnHand | None = None
+            if on_hand is not None:
+
+                def hook(game: Game, state: HandState, match: Match = match) -> None:
+                    on_hand(match, game, state)
+
+            match.play(players, hook)  # type: ignore[arg-type]
+        return self
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.pairings) == self.size and all(m.is_over for m in self.pairings)
+
+    @property
+    def finished(self) -> list[Match]:
+        return [m for m in self.pairings if m.is_over]
+
+    @property
+    def pairings_won(self) -> tuple[int, int]:
+        w = [0, 0]
+        for m in self.finished:
+            if m.winner is not None:
+                w[m.winner] += 1
+        return w[0], w[1]
+
+    @property
+    def team_bonus(self) -> tuple[int, int]:
+        """``rules.team_bonus`` to a team whose members all won their pairings (once all are over)."""
+        if not self.is_over:
+            return 0, 0
+        won = self.pairings_won
+        return tuple(self.rules.team_bonus if won[t] == self.size else 0 for t in (0, 1))  # type: ignore[return-value]
+
+    @property
+    def member_totals(self) -> tuple[int, int]:
+        """The finished pairings' totals summed per team, without the team bonus."""
+        t = [m.totals for m in self.finished]
+        return sum(x[0] for x in t), sum(x[1] for x in t)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Team totals: the members' totals plus the team bonus."""
+        m, b = self.member_totals, self.team_bonus
+        return m[0] + b[0], m[1] + b[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The team (0 = A, 1 = B) with the higher total once every pairing is over."""
+        if not self.is_over:
+            return None
+        t = self.totals
+        return None if t[0] == t[1] else (0 if t[0] > t[1] else 1)
+
+    def settlement(self) -> Settlement:
+        """What the team with the lower total pays, at ``stake`` per point of difference."""
+        return settle(self.totals, self.rules.stake)
+
+    def sheet(self) -> str:
+        """The team sheet: each pairing's players, totals and winner; the team bonus; the sums."""
+        na, nb = self.team_names
+        w = max([10, *(len(n) for team in self.names for n in team)]) + 1
+        pw = max(7, len(na), len(nb)) + 1
+        lines = [
+            f"Team match: {na} ({', '.join(self.names[0])}) against {nb} ({', '.join(self.names[1])}), "
+            f"each pairing {self.pairings[0].describe() if self.pairings else 'a match'}",
+            f"  Pairing  {na:<{w}}{nb:<{w}}{na:>{pw}}{nb:>{pw}}  Winner",
+        ]
+        for i in range(self.size):
+            a, b = self.pairing_names(i)
+            m = self.pairings[i] if i < len(self.pairings) else None
+            if m is None or not m.is_over:
+                state = "being played" if m is not None else "to play"
+                lines.append(f"  {i + 1:>7}  {a:<{w}}{b:<{w}}{'':>{pw}}{'':>{pw}}  ({state})")
+                continue
+            t = m.totals
+            who = m.names[m.winner] if m.winner is not None else "drawn"
+            lines.append(f"  {i + 1:>7}  {a:<{w}}{b:<{w}}{t[0]:>{pw}}{t[1]:>{pw}}  {who}")
+        bonus = self.team_bonus
+        if any(bonus):
+            v = [str(x) if x else "" for x in bonus]
+            lines.append(f"  {'Team bonus (every member won)':<{9 + 2 * w}}{v[0]:>{pw}}{v[1]:>{pw}}".rstrip())
+        t = self.totals
+        lines.append(f"  {'Team totals':<{9 + 2 * w}}{t[0]:>{pw}}{t[1]:>{pw}}")
+        if self.is_over:
+            winner = self.winner
+            if winner is None:
+                lines.append("The team match is drawn.")
+            else:
+                lines.append(
+                    f"{self.team_names[winner]} wins the team match, {t[winner]} to {t[1 - winner]}."
+                )
+            if self.rules.stake:
+                lines.append(self.settlement().text(self.team_names))
+        return "\n".join(lines)

@@ -1,0 +1,198 @@
+"""Score sheets as text: the standard one-game sheet and Hollywood's three games side by side.
+
+The standard sheet is laid out like the "Game 1" sheet of the rule sources (000/002):
+each player's column lists the points of the hands they won, then the totals, ``GB``
+(game bonus), ``BB`` (box bonus) and the final scores, beside a hand-by-hand guide.
+The Hollywood sheet (002) lists the hands with the games each win was entered in, then
+the three games side by side (``Game 1 | Game 2 | Game 3``), each with both players'
+entries, ``Total``, ``GB``, ``BB`` (and ``LB`` for a margin bonus) and ``Final``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ginrummy.results import HandResult, Outcome
+from ginrummy.rules import Rules, Shutout
+from ginrummy.scoring import GameSummary, ScoreColumn, combine
+
+__all__ = ["hollywood_sheet", "result_text", "score_text", "standard_sheet"]
+
+
+def standard_sheet(
+    rules: Rules,
+    names: tuple[str, str],
+    column: ScoreColumn,
+    results: Sequence[HandResult],
+    title: str = "Game 1",
+) -> str:
+    """The one-game score sheet of ``column`` (all ``results``, dead hands included, in the guide)."""
+    a, b = names
+    cols = [column.points(0), column.points(1)]
+    guide = [(str(i + 1), result_text(r, names), score_text(r, names)) for i, r in enumerate(results)]
+    width = max(5, len(a), len(b)) + 1
+    rw = max([len(g[1]) for g in guide] + [6])
+    lines = [title, f"    {a:>{width}}{b:>{width}}   Hand  {'Result':<{rw}}  Score"]
+    for i in range(max(len(cols[0]), len(cols[1]), len(guide))):
+        c0 = str(cols[0][i]) if i < len(cols[0]) else ""
+        c1 = str(cols[1][i]) if i < len(cols[1]) else ""
+        g = guide[i] if i < len(guide) else ("", "", "")
+        lines.append(f"    {c0:>{width}}{c1:>{width}}   {g[0]:>4}  {g[1]:<{rw}}  {g[2]}".rstrip())
+    t = column.totals
+    if not column.is_over:
+        lines.append(f"    {t[0]:>{width}}{t[1]:>{width}}   Running total (target {rules.target})")
+        return "\n".join(lines)
+    s = column.summary()
+    w = column.leader
+    assert w is not None
+    lines.append(f"Game ends as {names[w]}'s score has crossed {rules.target}.")
+    lines.append(f"    {s.hand_points[0]:>{width}}{s.hand_points[1]:>{width}}   Game Bonus")
+    notes = [f"{names[w]} has won the game"]
+    notes += [f"{names[i]} has won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}" for i in (0, 1)]
+    notes += [
+        f"{names[w]} scores {s.game_bonus[w]} as Game bonus",
+        *(
+            f"{names[i]} scores {s.box_bonus[i]}: ({rules.box_bonus} X {s.hands_won[i]})"
+            for i in (0, 1)
+            if s.box_bonus[i]
+        ),
+    ]
+    rows = [("GB", s.game_bonus), ("BB", s.box_bonus)]
+    if any(s.margin_bonus):
+        rows.append(("LB", s.margin_bonus))
+    rows.append(("", s.totals))
+    for i, (label, vals) in enumerate(rows):
+        v0 = str(vals[0]) if vals[0] or label == "" else ""
+        v1 = str(vals[1]) if vals[1] or label == "" else ""
+        note = notes[i] if i < len(notes) else ""
+        lines.append(f"{label:<4}{v0:>{width}}{v1:>{width}}   {note}".rstrip())
+    for note in notes[len(rows) :]:
+        lines.append(f"{'':<4}{'':>{width}}{'':>{width}}   {note}")
+    if s.shutout and rules.shutout is not Shutout.NONE:
+        lines.append(f"Shutout ({rules.shutout.value}).")
+    if s.forfeit:
+        lines.append(
+            f"{names[1 - (s.winner or 0)]} won by exactly {rules.forfeit_on_exact_margin} and forfeits."
+        )
+    return "\n".join(lines)
+
+
+def _games_text(games: tuple[int, ...]) -> str:
+    if not games:
+        return "-"
+    nums = [str(g + 1) for g in games]
+    return f"game {nums[0]}" if len(nums) == 1 else "games " + ", ".join(nums)
+
+
+def hollywood_sheet(
+    rules: Rules,
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    results: Sequence[HandResult],
+    entered: Sequence[tuple[int, ...]],
+    title: str = "Hollywood",
+) -> str:
+    """Hollywood's sheet: the hand guide (with the games each win went to), then the games
+    side by side. Each game cell holds both players' numbers, right-aligned in columns of
+    equal width; an empty cell means no entry."""
+    a, b = names
+    lines = [f"{title}: {len(columns)} games at once, each to {rules.target}"]
+    guide = [
+        (str(i + 1), result_text(r, names), score_text(r, names), _games_text(entered[i]))
+        for i, r in enumerate(results)
+    ]
+    rw = max([len(g[1]) for g in guide] + [6])
+    sw = max([len(g[2]) for g in guide] + [5])
+    lines.append(f"  Hand  {'Result':<{rw}}  {'Score':<{sw}}  Entered in")
+    for g in guide:
+        lines.append(f"  {g[0]:>4}  {g[1]:<{rw}}  {g[2]:<{sw}}  {g[3]}")
+    width = max(5, len(a), len(b)) + 1
+    cell = 2 * width
+
+    def row(label: str, cells: Sequence[tuple[str, str] | str]) -> str:
+        parts = []
+        for c in cells:
+            text = c if isinstance(c, str) else f"{c[0]:>{width}}{c[1]:>{width}}"
+            parts.append(f" {text:<{cell}} ")
+        return f"{label:<6}|" + "|".join(parts).rstrip()
+
+    lines.append("")
+    lines.append(row("", [f"Game {c.number}" for c in columns]))
+    lines.append(row("", [(a, b) for _ in columns]))
+    cols = [(c.points(0), c.points(1)) for c in columns]
+    for i in range(max([len(p) for pts in cols for p in pts] + [0])):
+        lines.append(
+            row(
+                "",
+                [(str(p0[i]) if i < len(p0) else "", str(p1[i]) if i < len(p1) else "") for p0, p1 in cols],
+            )
+        )
+    summaries: list[GameSummary | None] = [c.summary() if c.is_over else None for c in columns]
+
+    def pair(vals: tuple[int, int], keep_zero: bool = False) -> tuple[str, str]:
+        return (str(vals[0]) if vals[0] or keep_zero else "", str(vals[1]) if vals[1] or keep_zero else "")
+
+    lines.append(row("Total", [pair(c.totals, True) for c in columns]))
+    rows: list[tuple[str, str]] = [("GB", "game_bonus"), ("BB", "box_bonus")]
+    if any(s is not None and any(s.margin_bonus) for s in summaries):
+        rows.append(("LB", "margin_bonus"))
+    for label, name in rows:
+        lines.append(row(label, [pair(getattr(s, name)) if s else ("", "") for s in summaries]))
+    lines.append(row("Final", [pair(s.totals, True) if s else ("", "") for s in summaries]))
+    status = []
+    for s in summaries:
+        if s is None:
+            status.append("open")
+        elif s.winner is None:
+            status.append("drawn")
+        else:
+            status.append(f"{names[s.winner]} won")
+    lines.append(row("", status))
+    for c, s in zip(columns, summaries, strict=True):
+        if s is not None and s.shutout and rules.shutout is not Shutout.NONE:
+            lines.append(f"Game {c.number}: shutout ({rules.shutout.value}).")
+        if s is not None and s.forfeit:
+            lines.append(
+                f"Game {c.number}: {names[1 - (s.winner or 0)]} won by exactly "
+                f"{rules.forfeit_on_exact_margin} and forfeits."
+            )
+    done = [s for s in summaries if s is not None]
+    if len(done) < len(columns):
+        t = [sum(c.totals[p] for c in columns) for p in (0, 1)]
+        lines.append(f"Hand points so far: {a} {t[0]}, {b} {t[1]}; games open: {len(columns) - len(done)}.")
+    else:
+        total = combine(done)
+        line = f"Over the {len(columns)} games: {a} {total.totals[0]}, {b} {total.totals[1]}"
+        if total.winner is None:
+            lines.append(f"{line}; drawn.")
+        else:
+            margin = total.totals[total.winner] - total.totals[1 - total.winner]
+            lines.append(f"{line}; {names[total.winner]} wins by {margin}.")
+    return "\n".join(lines)
+
+
+def result_text(r: HandResult, names: tuple[str, str]) -> str:
+    """How a hand ended, as in the sources' guide: ``Ed knocks with 3``."""
+    if r.outcome is Outcome.DEAD or r.knocker is None:
+        return "Dead hand"
+    k = names[r.knocker]
+    if r.outcome is Outcome.GIN:
+        return f"{k} goes gin"
+    if r.outcome is Outcome.BIG_GIN:
+        return f"{k} goes big gin"
+    return f"{k} knocks with {r.knocker_count}"
+
+
+def score_text(r: HandResult, names: tuple[str, str]) -> str:
+    """Who scored what and how, as in the sources' guide: ``Ed scores 7: (10 - 3)``."""
+    if r.winner is None:
+        return "No score"
+    w = names[r.winner]
+    if r.outcome in (Outcome.GIN, Outcome.BIG_GIN):
+        bonus = r.points - r.defender_count
+        label = "Gin" if r.outcome is Outcome.GIN else "Big Gin"
+        return f"{w} scores {r.points}: ({r.defender_count} + {bonus} as {label} bonus)"
+    if r.outcome is Outcome.UNDERCUT:
+        diff = r.knocker_count - r.defender_count
+        return f"{w} scores {r.points}: ({diff} + {r.points - diff} as Undercut bonus)"
+    return f"{w} scores {r.points}: ({r.defender_count} - {r.knocker_count})"
