@@ -1,0 +1,114 @@
+"""Actions of discard-pile pickup gin (002): frozen dataclasses with a text notation.
+
+Played by :class:`ginrummy.pickup.PickupState`. ``pass``, ``draw`` and ``discard 7h`` are the
+actions of :mod:`ginrummy.actions`; taking from the discard pile, laying a meld on the table
+and adding a card to a table meld are new:
+
+========================================  =====================================
+notation                                  action
+========================================  =====================================
+``pass``                                  :class:`~ginrummy.actions.Pass` (decline the upcard)
+``take`` / ``take 3``                     :class:`Take`: the top card / the top 3 cards of the pile
+``draw``                                  :class:`~ginrummy.actions.DrawStock`
+``meld [7c 7d 7s]``                       :class:`LayMeld`: lay a meld from hand on the table
+``add 8h:2``                              :class:`AddCard`: add 8h to table meld number 2
+``discard 7h``                            :class:`~ginrummy.actions.Discard`, ending the turn
+========================================  =====================================
+
+>>> parse_pickup_action("take 3"), str(parse_pickup_action("meld 7c 7s 7d"))
+(Take(count=3), 'meld [7c 7d 7s]')
+>>> parse_pickup_action("add 8h:2")
+AddCard(card=Card('8h'), meld=1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from ginrummy.actions import ActionParseError, Discard, DrawStock, Pass
+from ginrummy.cards import Card, parse_card
+from ginrummy.melds import Meld
+
+__all__ = [
+    "AddCard",
+    "Discard",
+    "DrawStock",
+    "LayMeld",
+    "Pass",
+    "PickupAction",
+    "Take",
+    "parse_pickup_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the top ``count`` cards of the discard pile (the whole run from the top down to the
+    ``count``-th card). With more than one card, the deepest card taken must be laid on the
+    table (in a new meld or added to a table meld) before the turn's discard."""
+
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"take {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayMeld:
+    """Lay ``meld`` (cards from the player's hand) face up on the table."""
+
+    meld: Meld
+
+    def __str__(self) -> str:
+        return f"meld [{self.meld}]"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCard:
+    """Add ``card`` from hand to the table meld number ``meld`` (0-based; 1-based in the
+    notation), either player's: the 4th card of a set, or a card extending a run."""
+
+    card: Card
+    meld: int
+
+    def __str__(self) -> str:
+        return f"add {self.card}:{self.meld + 1}"
+
+
+PickupAction: TypeAlias = Pass | Take | DrawStock | LayMeld | AddCard | Discard
+"""Any action of a discard-pile pickup hand."""
+
+_MELD_RE = re.compile(r"^\[([^\]]*)\]$")
+
+
+def parse_pickup_action(text: str) -> PickupAction:
+    """Parse the notation above (case-insensitive). Raises :class:`~ginrummy.actions.ActionParseError`
+    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld)."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    rest = rest.strip()
+    if word == "pass" and not rest:
+        return Pass()
+    if word == "draw" and not rest:
+        return DrawStock()
+    if word == "take":
+        if not rest:
+            return Take(1)
+        if rest.isdigit() and int(rest) >= 1:
+            return Take(int(rest))
+        raise ActionParseError(f"take is written 'take N' with N >= 1 cards from the top; got {text!r}")
+    if word == "discard" and rest:
+        return Discard(parse_card(rest))
+    if word == "meld" and rest:
+        m = _MELD_RE.match(rest)
+        return LayMeld(Meld(m.group(1) if m else rest))
+    if word == "add" and rest:
+        card, sep, num = rest.replace(" ", "").partition(":")
+        if not sep or not num.isdigit() or int(num) < 1:
+            raise ActionParseError(f"an add is written add CARD:MELD-NUMBER, e.g. add 8h:2; got {text!r}")
+        return AddCard(parse_card(card), int(num) - 1)
+    raise ActionParseError(
+        f"not a pickup action: {text!r}; actions: pass, take N, draw, meld [CARDS], add CARD:N, discard CARD"
+    )
