@@ -12,6 +12,7 @@ from ginrummy.agents.runner import play_hand
 from ginrummy.cards import Card, cards_of, parse_cards
 from ginrummy.melds import best_discards, fits_meld
 from ginrummy.phase import Phase
+from ginrummy.pickup import PickupState
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.state import HandState
 from ginrummy.view import PlayerView
@@ -35,7 +36,8 @@ class Recorder:
 def test_agents_play_legally_under_every_preset(preset: str) -> None:
     rules = Rules.preset(preset)
     for seed in range(40):
-        state = HandState.deal(rules, seed % 2, random.Random(seed))
+        dealer = PickupState if rules.discard_pickup else HandState  # pickup has its own state machine
+        state = dealer.deal(rules, seed % 2, random.Random(seed))
         agents = [make_agent("simple", seed), make_agent("random", seed)]
         while not state.is_over:
             p = state.to_act

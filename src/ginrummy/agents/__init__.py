@@ -1,6 +1,7 @@
 """Computer players. Each sees only its player's view (:class:`ginrummy.view.PlayerView`).
 
-``make_agent(name, seed)`` builds an agent by level name: ``random`` or ``simple``.
+``make_agent(name, seed)`` builds an agent by level name: ``random``, ``beginner``, ``simple``
+(the EAAI baseline), ``strong`` (heuristics with card tracking) or ``expert`` (search).
 """
 
 from __future__ import annotations
@@ -8,21 +9,68 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ginrummy.actions import Action
 from ginrummy.agents.base import Agent
+from ginrummy.agents.beginner import BeginnerAgent
+from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
+from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
+from ginrummy.melds import STANDARD
+from ginrummy.view import PlayerView
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "SimpleAgent", "UnknownAgentError", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "BeginnerAgent",
+    "ExpertAgent",
+    "RandomAgent",
+    "SimpleAgent",
+    "StandardCardsOnly",
+    "StrongAgent",
+    "UnknownAgentError",
+    "make_agent",
+]
 
 
 class UnknownAgentError(GinRummyError):
     """An agent (level) name that is not known; the message lists the known names."""
 
 
+class StandardCardsOnly:
+    """A level built for the standard cards (ace low, ace 1 point, knock-and-draw play).
+
+    Under rules it does not model (aces round the corner, 15-point aces, discard-pile
+    pickup) it plays as ``simple``, which follows every variant; otherwise it is ``inner``.
+    """
+
+    def __init__(self, inner: Agent, seed: int | random.Random | None) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._simple = SimpleAgent(seed)
+
+    def act(self, view: PlayerView) -> Action:
+        if view.rules.discard_pickup or view.meld_rules is not STANDARD:
+            return self._simple.act(view)
+        return self.inner.act(view)
+
+
+def _standard_only(
+    cls: Callable[[int | random.Random | None], Agent],
+) -> Callable[[int | random.Random | None], Agent]:
+    def make(seed: int | random.Random | None) -> Agent:
+        return StandardCardsOnly(cls(seed), seed)
+
+    return make
+
+
 AGENTS: dict[str, Callable[[int | random.Random | None], Agent]] = {
     "random": RandomAgent,
     "simple": SimpleAgent,
+    "beginner": _standard_only(BeginnerAgent),
+    "strong": _standard_only(StrongAgent),
+    "expert": _standard_only(ExpertAgent),
 }
 
 

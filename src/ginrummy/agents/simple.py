@@ -7,14 +7,21 @@
 * Knock (or go gin) as soon as the deadwood allows, laying down a least-deadwood
   arrangement; go big gin when the rules allow it and all 11 cards meld.
 * As defender, use the engine's best layoff plan.
+
+Discard-pile pickup gin (``rules.discard_pickup``) is played by
+:class:`~ginrummy.agents.pickup_simple.PickupSimpleAgent`, to which :meth:`SimpleAgent.act`
+hands a :class:`~ginrummy.pickup.PickupView`.
 """
 
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
+from ginrummy.pickup import PickupView
 from ginrummy.state import Phase
 from ginrummy.view import PlayerView
 
@@ -35,8 +42,11 @@ class SimpleAgent:
 
     def __init__(self, seed: int | random.Random | None = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self._pickup = PickupSimpleAgent(self.rng)  # discard-pile pickup gin (same generator)
 
     def act(self, view: PlayerView) -> Action:
+        if view.rules.discard_pickup:  # discard-pile pickup gin: its own policy, agents/pickup_simple.py
+            return self._pickup.act(cast(PickupView, view))  # type: ignore[return-value]
         phase = view.phase
         if phase is Phase.OFFER:
             return TakeDiscard() if self._wants(view) else Pass()
@@ -53,20 +63,21 @@ class SimpleAgent:
     @staticmethod
     def _wants(view: PlayerView) -> bool:
         up = view.upcard
-        return up is not None and fits_meld(up, view.hand)
+        return up is not None and fits_meld(up, view.hand, mr=view.meld_rules)
 
     def _discard(self, view: PlayerView) -> Action:
         hand = view.hand
         rules = view.rules
-        if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
-            return BigGin(best_arrangement(hand).melds)
+        mr = view.meld_rules
+        if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=mr) == 0:
+            return BigGin(best_arrangement(hand, mr=mr).melds)
         # Never the card just taken (EAAI baseline), even where the rules allow it; only a
         # forced knock under the 50th-card rule may turn it down when nothing else knocks.
         exclude = 0 if view.taken is None else 1 << view.taken
-        count, cards = best_discards(hand, exclude)
+        count, cards = best_discards(hand, exclude, mr=mr)
         if view.must_knock and count > view.knock_limit and rules.rediscard_taken_card:
-            count, cards = best_discards(hand)
+            count, cards = best_discards(hand, mr=mr)
         card = cards[0] if len(cards) == 1 else self.rng.choice(cards)
         if count <= view.knock_limit:
-            return Knock(card, best_arrangement(hand & ~(1 << card)).melds)
+            return Knock(card, best_arrangement(hand & ~(1 << card), mr=mr).melds)
         return Discard(card)

@@ -1,0 +1,232 @@
+"""The ``expert`` level: the ``strong`` heuristics plus search by sampling and simulation.
+
+At a decision where the ``strong`` evaluation leaves more than one reasonable choice
+(take or draw; the closest discards), the expert samples ``samples``
+*worlds* consistent with its view: an opponent hand drawn from the card tracking
+(:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of the unseen cards
+as the stock in a random order. Each candidate is played out to the end of the hand in
+every world (the same worlds for every candidate) by :func:`rollout`, a light simulator on
+card sets in which both players follow a fast policy (take the discard when it melds,
+discard the least deadwood, knock as soon as allowed; the defender lays off with the exact
+best plan). The candidate with the best mean points for the expert wins.
+
+The search is bounded by ``samples`` (so play is reproducible for a seed) and by a time
+cap ``max_seconds`` per decision (default 1.5 s) that stops it early on a slow machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.agents.strong import StrongAgent, StrongParams, hand_value, sample_opponent_hand
+from ginrummy.agents.tracking import Tracking, track
+from ginrummy.cards import CardSet, deadwood_points
+from ginrummy.layoff import best_layoff
+from ginrummy.melds import best_arrangement, discard_deadwoods, fits_meld
+from ginrummy.phase import Phase
+from ginrummy.rules import Rules
+from ginrummy.view import PlayerView
+
+__all__ = ["ExpertAgent", "ExpertParams", "rollout"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertParams:
+    """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
+    most, ``margin`` (points of strong value) within which a discard is a candidate,
+    ``max_seconds`` the time cap per decision."""
+
+    samples: int = 32
+    candidates: int = 3
+    margin: float = 3.0
+    max_seconds: float = 1.5
+
+
+MAX_ROLLOUT_TURNS = 120
+"""A simulated hand still going after this many turns (players can take each other's
+discards for ever without drawing) is scored as a dead hand."""
+
+
+def _policy_discard(hand: CardSet, taken: int | None) -> tuple[int, int]:
+    """(card, deadwood left) of the fast policy's discard from 11 cards: least deadwood, the
+    highest card on ties, never the card just taken."""
+    best_c, best_v = -1, 1 << 30
+    for c, v in discard_deadwoods(hand).items():
+        if c == taken:
+            continue
+        if v < best_v or (v == best_v and c % 13 > best_c % 13):
+            best_c, best_v = c, v
+    return best_c, best_v
+
+
+def rollout(
+    rules: Rules, me: CardSet, opp: CardSet, stock: list[int], top: int | None, opp_to_move: bool
+) -> int:
+    """Play a hand to its end with the fast policy from a position after a discard; return
+    the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
+
+    ``me``/``opp``: 10-card hands; ``stock``: the stock, top first (consumed); ``top``: the
+    top discard; ``opp_to_move``: the opponent draws next (else I do). A hand longer than
+    :data:`MAX_ROLLOUT_TURNS` turns counts as dead (0).
+    """
+    hands = [me, opp]
+    p = 1 if opp_to_move else 0
+    limit = rules.knock_limit
+    pos = 0
+    n = len(stock)
+    for _ in range(MAX_ROLLOUT_TURNS):
+        hand = hands[p]
+        taken: int | None = None
+        if top is not None and fits_meld(top, hand):
+            hand |= 1 << top
+            taken = top
+        elif pos < n:
+            hand |= 1 << stock[pos]
+            pos += 1
+        else:
+            return 0
+        card, dw = _policy_discard(hand, taken)
+        hand &= ~(1 << card)
+        hands[p] = hand
+        if dw <= limit:
+            return _score(rules, hands, p, dw)
+        top = card
+        if n - pos <= rules.stock_left_dead:
+            return 0
+        p = 1 - p
+    return 0  # both players kept taking each other's discards: scored as a dead hand
+
+
+def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
+    arr = best_arrangement(hands[knocker])
+    defender = hands[1 - knocker]
+    if dw == 0:
+        pts = rules.gin_bonus + deadwood_points(defender & ~best_arrangement(defender).melded)
+        return pts if knocker == 0 else -pts
+    od = best_layoff(arr.melds, defender).points
+    if dw < od:
+        pts = od - dw
+        return pts if knocker == 0 else -pts
+    if dw == od and not rules.undercut_on_tie:
+        return 0
+    pts = dw - od + rules.undercut_bonus
+    return -pts if knocker == 0 else pts
+
+
+class ExpertAgent(StrongAgent):
+    """``strong`` plus search (see the module docstring); ``seed``: an int or ``random.Random``.
+
+    >>> from ginrummy.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> s = HandState.deal(Rules(), dealer=0, rng=1)
+    >>> ExpertAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
+    True
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | random.Random | None = 0,
+        params: StrongParams | None = None,
+        search: ExpertParams | None = None,
+    ) -> None:
+        super().__init__(seed, params)
+        self.search = search or ExpertParams()
+
+    # -- worlds ------------------------------------------------------------------
+
+    def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int]]]:
+        worlds = []
+        for _ in range(self.search.samples):
+            opp = sample_opponent_hand(tr, self.rng, min(tr.opp_turns, self.params.improve_draws))
+            rest = tr.unseen & ~opp
+            stock = [c for c in range(52) if rest >> c & 1]
+            self.rng.shuffle(stock)
+            worlds.append((opp, stock))
+        return worlds
+
+    # -- draws -------------------------------------------------------------------
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose a legal action for ``view.player`` from the view alone."""
+        if getattr(view.rules, "discard_pickup", False):
+            return self._simple.act(view)
+        if view.phase in (Phase.OFFER, Phase.DRAW) and view.upcard is not None:
+            tr = track(view)
+            legal = view.legal_actions
+            if len(legal) > 1 and TakeDiscard() in legal:
+                return self._search_draw(view, tr, Pass() if view.phase is Phase.OFFER else DrawStock())
+        return super().act(view)
+
+    def _search_draw(self, view: PlayerView, tr: Tracking, other: Action) -> Action:
+        up = view.upcard
+        assert up is not None
+        hand = view.hand
+        strong_take = self.wants_upcard(view, tr)
+        near = fits_meld(up, hand) or strong_take
+        if not near:
+            return TakeDiscard() if strong_take else other
+        rules = view.rules
+        deadline = time.perf_counter() + self.search.max_seconds
+        take_hand = hand | (1 << up)
+        take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
+        total_take = total_draw = 0
+        offer = view.phase is Phase.OFFER
+        for opp, stock in self._worlds(tr):
+            kept = take_hand & ~(1 << take_card)
+            total_take += rollout(rules, kept, opp, list(stock), take_card, True)
+            if offer:
+                # passing: the opponent may take the upcard; approximate by the opponent drawing next
+                total_draw += rollout(rules, hand, opp, list(stock), up, True)
+            else:
+                drawn = stock[0]
+                h11 = hand | (1 << drawn)
+                card, dw = _policy_discard(h11, None)
+                kept2 = h11 & ~(1 << card)
+                if dw <= rules.knock_limit:
+                    total_draw += _score(rules, [kept2, opp], 0, dw)
+                else:
+                    total_draw += rollout(rules, kept2, opp, stock[1:], card, True)
+            if time.perf_counter() > deadline:
+                break
+        return TakeDiscard() if total_take > total_draw else other
+
+    # -- discards ------------------------------------------------------------------
+
+    def discard(self, view: PlayerView, tr: Tracking) -> Action:
+        """Discard or knock from 11 cards, searching the close choices."""
+        legal = view.legal_actions
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        if not discards or view.stock_size <= view.rules.stock_left_dead + 1:
+            return super().discard(view, tr)
+        hand = view.hand
+        p = self.params
+        scored = sorted(
+            (hand_value(hand & ~(1 << c), tr, p.potential) + p.danger * tr.p_opp_melds(c), c)
+            for c in discards
+            if c != view.taken
+        )
+        if not scored:
+            return super().discard(view, tr)
+        cands = [c for v, c in scored[: self.search.candidates] if v <= scored[0][0] + self.search.margin]
+        if knocks:
+            chosen = self.choose_knock(view, tr, knocks)
+            if chosen is not None:
+                return chosen
+        if len(cands) == 1:
+            return Discard(cands[0])
+        rules = view.rules
+        deadline = time.perf_counter() + self.search.max_seconds
+        totals = dict.fromkeys(cands, 0.0)
+        for opp, stock in self._worlds(tr):
+            for c in cands:
+                totals[c] += rollout(rules, hand & ~(1 << c), opp, list(stock), c, True)
+            if time.perf_counter() > deadline:
+                break
+        best = max(cands, key=lambda c: (totals[c], -cands.index(c)))
+        return Discard(best)

@@ -1,0 +1,336 @@
+"""The ``strong`` level: fast heuristics on top of card tracking (:mod:`ginrummy.agents.tracking`).
+
+* **Hand value** of 10 cards (points, lower is better): least deadwood minus ``potential``
+  times the expected deadwood saved by the next stock card (cards the opponent is likely
+  to hold or that are dead cannot come, so melds that are still *live* count more).
+* **Discard**: the card leaving the best hand value, plus ``danger`` points times the
+  probability that the opponent can meld it.
+* **Draw**: take the upcard when the best deadwood after taking it beats the expected
+  deadwood after a stock draw by ``take_margin`` (``take_margin_meld`` when it makes a
+  meld); taking shows the opponent a card, hence the margin.
+* **Knock** (or play on): sample opponent hands from the tracking (each improved by as many
+  draws as the opponent has had: extra cards drawn, worst ones dropped), estimate the
+  knock's expected points and the undercut risk against the arrangement laid down (the
+  opponent's best layoffs included); knock when the risk is low for the hand's stage
+  (``max_undercut_early`` / ``max_undercut_late``) and the expected points are positive;
+  go gin always.
+* **Arrangement**: among the knocks, the discard and melds that minimise own deadwood plus
+  the expected points the opponent can lay off.
+* **Defence**: the engine's exact best layoff plan.
+
+Under discard-pile pickup rules (another game) it plays as the ``simple`` level.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import cast
+
+from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.agents.simple import SimpleAgent
+from ginrummy.agents.tracking import NEAR, Tracking, track
+from ginrummy.cards import Card, CardSet, card_points
+from ginrummy.layoff import best_layoff
+from ginrummy.melds import (
+    Meld,
+    best_arrangement,
+    discard_deadwoods,
+    fits_meld,
+    least_deadwood,
+    least_deadwood_after_discard,
+)
+from ginrummy.phase import Phase
+from ginrummy.view import PlayerView
+
+__all__ = ["StrongAgent", "StrongParams", "hand_value", "sample_opponent_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class StrongParams:
+    """Tuning of the ``strong`` level (points unless said otherwise)."""
+
+    potential: float = 2.0
+    """Weight of the expected deadwood saved by the next stock card."""
+    danger: float = 4.0
+    """Points charged per unit probability that the opponent melds the discard."""
+    take_margin: float = 2.0
+    """Deadwood (points) a take must gain over the expected stock draw when it makes no meld."""
+    take_margin_meld: float = -1.0
+    """The same when the taken card makes a meld (negative: take even at a small loss)."""
+    knock_samples: int = 24
+    """Opponent hands sampled to judge a knock."""
+    max_undercut_early: float = 0.35
+    """Highest estimated undercut probability to knock with while the stock is large."""
+    max_undercut_late: float = 0.5
+    """... and while it is small (``late_stock`` cards or fewer)."""
+    late_stock: int = 12
+    """Stock size (cards) from which the late threshold applies."""
+    improve_draws: int = 6
+    """At most this many of the opponent's draws are assumed to have improved the sampled hands."""
+
+
+def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
+    """Value of a 10-card ``hand`` (lower is better): least deadwood minus ``potential`` times
+    the expected deadwood saved by the next stock card (``sum p_next(u) * saved(u)``)."""
+    dw = least_deadwood(hand)
+    if dw == 0 or potential == 0.0:
+        return float(dw)
+    near = 0
+    x = hand
+    while x:
+        low = x & -x
+        near |= NEAR[low.bit_length() - 1]
+        x ^= low
+    cands = near & tr.unseen
+    gain = 0.0
+    stock = tr.stock_size
+    if not stock:
+        return float(dw)
+    prob = tr.prob
+    while cands:
+        low = cands & -cands
+        u = low.bit_length() - 1
+        cands ^= low
+        q = 1.0 - prob[u]
+        if q <= 0.0:
+            continue
+        saved = dw - least_deadwood_after_discard(hand | low)
+        if saved > 0:
+            gain += q * saved
+    return dw - potential * gain / stock
+
+
+def expected_draw_deadwood(hand: CardSet, tr: Tracking) -> float:
+    """Expected least deadwood after drawing a stock card into ``hand`` (10 cards) and the best discard."""
+    if not tr.stock_size:
+        return float(least_deadwood(hand))
+    total = 0.0
+    weight = 0.0
+    x = tr.unseen
+    base = least_deadwood(hand)
+    prob = tr.prob
+    near = 0
+    y = hand
+    while y:
+        low = y & -y
+        near |= NEAR[low.bit_length() - 1]
+        y ^= low
+    while x:
+        low = x & -x
+        u = low.bit_length() - 1
+        x ^= low
+        q = 1.0 - prob[u]
+        if q <= 0.0:
+            continue
+        weight += q
+        if near & low:
+            total += q * least_deadwood_after_discard(hand | low)
+        else:
+            # a card that melds with nothing: keep the best 10 (drop it or a worse card)
+            total += q * min(base, least_deadwood_after_discard(hand | low))
+    return total / weight if weight else float(base)
+
+
+def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> CardSet:
+    """One opponent hand drawn from the tracking: the known cards plus ``opp_unknown`` unseen
+    cards drawn without replacement with weights ``prob`` (``CardSet``).
+
+    With ``extra`` > 0, that many more unseen cards are drawn and then the opponent's worst
+    cards are dropped one by one (least deadwood after each drop, never a known card): a
+    player who has drawn ``extra`` times has had that many chances to improve their hand,
+    so a plain random hand would make them look weaker than they are.
+    """
+    hand = tr.opp_known
+    pool = []
+    w = []
+    x = tr.unseen
+    while x:
+        low = x & -x
+        c = low.bit_length() - 1
+        x ^= low
+        pool.append(c)
+        w.append(max(tr.prob[c], 1e-6))
+    take = min(tr.opp_unknown + extra, len(pool))
+    for _ in range(take):
+        r = rng.random() * sum(w)
+        i = 0
+        acc = w[0]
+        while acc < r and i < len(w) - 1:
+            i += 1
+            acc += w[i]
+        hand |= 1 << pool[i]
+        pool.pop(i)
+        w.pop(i)
+    for _ in range(take - min(tr.opp_unknown, len(pool) + take)):
+        dd = discard_deadwoods(hand)
+        drop = min((c for c in dd if not tr.opp_known >> c & 1), key=lambda c: (dd[c], -c))
+        hand &= ~(1 << drop)
+    return hand
+
+
+class StrongAgent:
+    """Heuristic player with card tracking (see the module docstring).
+
+    ``seed``: an int or a ``random.Random`` (all randomness comes from it);
+    ``params``: the tuning.
+
+    >>> from ginrummy.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> s = HandState.deal(Rules(), dealer=0, rng=1)
+    >>> StrongAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
+    True
+    """
+
+    name = "strong"
+
+    def __init__(self, seed: int | random.Random | None = 0, params: StrongParams | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.params = params or StrongParams()
+        self._simple = SimpleAgent(self.rng)  # for rules it has no heuristics for (discard-pile pickup)
+
+    # -- the decision ------------------------------------------------------------
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose a legal action for ``view.player`` from the view alone."""
+        if getattr(view.rules, "discard_pickup", False):
+            return self._simple.act(view)  # another game: played as the simple level
+        phase = view.phase
+        if phase is Phase.LAYOFF:
+            return LayOff()
+        if phase is Phase.LAST_CHANCE:
+            return TakeDiscard() if view.must_knock else Pass()
+        tr = track(view)
+        if phase is Phase.OFFER:
+            return TakeDiscard() if self.wants_upcard(view, tr) else Pass()
+        if phase is Phase.DRAW:
+            if view.may_take and (not view.stock_size or self.wants_upcard(view, tr)):
+                return TakeDiscard()
+            return DrawStock()
+        if phase is Phase.DISCARD:
+            return self.discard(view, tr)
+        raise ValueError(f"no action in phase {phase.name}")
+
+    # -- draws -------------------------------------------------------------------
+
+    def wants_upcard(self, view: PlayerView, tr: Tracking) -> bool:
+        """Whether taking the top discard beats drawing from the stock (see the module docstring)."""
+        up = view.upcard
+        if up is None:
+            return False
+        hand = view.hand
+        with_up = hand | (1 << up)
+        dd = discard_deadwoods(with_up)
+        take_dw = min(v for c, v in dd.items() if c != up)
+        if take_dw <= view.knock_limit and take_dw < least_deadwood(hand):
+            return True  # a knock next turn's discard
+        margin = self.params.take_margin_meld if fits_meld(up, hand) else self.params.take_margin
+        return take_dw + margin < expected_draw_deadwood(hand, tr)
+
+    # -- discards and knocks -------------------------------------------------------
+
+    def discard(self, view: PlayerView, tr: Tracking) -> Action:
+        """Discard, knock, gin or big gin from 11 cards."""
+        hand = view.hand
+        rules = view.rules
+        if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
+            return BigGin(best_arrangement(hand).melds)
+        legal = view.legal_actions
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            knock = self.choose_knock(view, tr, knocks)
+            if knock is not None:
+                return knock
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            # must knock (50th-card rule) but every knock was judged bad: take the best one anyway
+            return self.best_knock(tr, knocks)[0]
+        if len(discards) == 1:
+            return discards[0]
+        return Discard(Card(self.choose_discard(hand, tr, [a.card for a in discards], view.taken)))
+
+    def choose_discard(self, hand: CardSet, tr: Tracking, cards: list[int], taken: int | None) -> int:
+        """The discard (card) with the best hand value plus danger; ties go to the higher card."""
+        p = self.params
+        dd = cast(dict[int, int], discard_deadwoods(hand))
+        # only look closely at cards whose discard keeps deadwood near the best
+        best_dw = min(dd[c] for c in cards)
+        scored: list[tuple[float, int, int]] = []
+        for c in cards:
+            if dd[c] > best_dw + 12:
+                continue
+            if c == taken:
+                continue
+            v = hand_value(hand & ~(1 << c), tr, p.potential) + p.danger * tr.p_opp_melds(c)
+            scored.append((v, -card_points(c), c))
+        if not scored:
+            return cards[0]
+        scored.sort()
+        return scored[0][2]
+
+    def best_knock(self, tr: Tracking, knocks: list[Knock]) -> tuple[Knock, int]:
+        """The knock with least own deadwood plus expected opponent layoffs, and its deadwood."""
+        best: tuple[float, Knock, int] | None = None
+        for k in knocks:
+            melds = k.melds or ()
+            rest = tr.hand & ~(1 << k.card)
+            melded = 0
+            for m in melds:
+                melded |= m.mask
+            dw_cards = rest & ~melded
+            dw = sum(card_points(c) for c in range(52) if dw_cards >> c & 1)
+            lay = 0.0 if dw == 0 else tr.expected_layoff_points(_layoff_cards(melds))
+            score = dw + lay
+            if best is None or score < best[0]:
+                best = (score, k, dw)
+        assert best is not None
+        return best[1], best[2]
+
+    def choose_knock(self, view: PlayerView, tr: Tracking, knocks: list[Knock]) -> Knock | None:
+        """The knock to make, or ``None`` to play on (undercut risk by sampling)."""
+        knock, dw = self.best_knock(tr, knocks)
+        if dw == 0:
+            return knock
+        p = self.params
+        undercuts, ev = self.knock_outlook(tr, knock.melds or (), dw, view)
+        limit = p.max_undercut_late if view.stock_size <= p.late_stock else p.max_undercut_early
+        if view.must_knock:
+            return knock
+        if undercuts <= limit and ev > 0:
+            return knock
+        return None
+
+    def knock_outlook(
+        self, tr: Tracking, melds: tuple[Meld, ...], dw: int, view: PlayerView
+    ) -> tuple[float, float]:
+        """(probability of an undercut, expected points) of knocking with ``melds`` and
+        ``dw`` deadwood, over ``knock_samples`` opponent hands sampled from the tracking."""
+        n = self.params.knock_samples
+        under = 0
+        total = 0.0
+        bonus = view.rules.undercut_bonus
+        tie_under = view.rules.undercut_on_tie
+        for _ in range(n):
+            opp = sample_opponent_hand(tr, self.rng, min(tr.opp_turns, self.params.improve_draws))
+            od = best_layoff(melds, opp).points
+            if od > dw:
+                total += od - dw
+            elif od == dw and not tie_under:
+                pass
+            else:
+                under += 1
+                total -= dw - od + bonus
+        return under / n, total / n
+
+
+def _layoff_cards(melds: tuple[Meld, ...]) -> CardSet:
+    """Cards that could go on these melds, with chains of up to two per run end."""
+    out = 0
+    for m in melds:
+        lay = m.layoff_cards()
+        out |= lay
+        if m.is_run:
+            out |= Meld(m.mask | lay).layoff_cards() if m.mask.bit_count() + lay.bit_count() >= 3 else 0
+    for m in melds:
+        out &= ~m.mask
+    return out

@@ -1,0 +1,316 @@
+"""Card tracking and inference from one player's view (never the hidden state).
+
+:func:`track` reads a :class:`~ginrummy.view.PlayerView` and returns a :class:`Tracking`:
+
+* ``dead``: cards in the discard pile (``CardSet``); ``top`` the card that may still be taken;
+* ``opp_known``: cards the opponent holds for sure (taken from the discard pile, or laid
+  down after a knock);
+* ``unseen``: cards neither in our hand, nor in the pile, nor known: each is in the
+  opponent's hand or in the stock;
+* ``prob[c]``: the probability that the opponent holds card ``c`` (0-51): 1 for known
+  cards, 0 for our own and dead cards, and for unseen cards a weight-proportional share
+  of the opponent's unknown cards, capped at 1, so that ``sum(prob)`` equals the
+  opponent's hand size.
+
+The weights are likelihood factors from the opponent's public actions, applied to the
+cards that would meld with the card acted on (same rank, and the suit neighbours one
+and two ranks away):
+
+* the opponent **took** card X: cards that meld with X are more likely (``take``);
+* the opponent **passed** X (declined the upcard, or drew from the stock while X was on
+  top): a player who passes a card rarely holds cards that meld with it (``decline``);
+* the opponent **discarded** X: a player rarely throws a card next to cards they keep
+  (``discard``).
+
+Factors are rough likelihood ratios (``Evidence``); a factor < 1 lowers a card's
+weight. The sum stays exact whatever the factors.
+
+>>> from ginrummy.state import HandState
+>>> from ginrummy.rules import Rules
+>>> t = track(HandState.deal(Rules(), dealer=1, rng=7).view(0))
+>>> round(sum(t.prob), 6), t.opp_unknown
+(10.0, 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginrummy.cards import FULL_DECK, CardSet
+from ginrummy.phase import Event
+from ginrummy.view import PlayerView
+
+__all__ = [
+    "NEAR",
+    "Evidence",
+    "Tracking",
+    "meld_partner_sets",
+    "neighbours",
+    "replay_pile",
+    "track",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Likelihood factors (dimensionless, > 0) applied to the weights of unseen cards.
+
+    ``*_rank``: cards of the same rank as the card acted on; ``*_near``: the same suit,
+    one rank away; ``*_far``: the same suit, two ranks away.
+    """
+
+    take_rank: float = 2.5
+    take_near: float = 2.5
+    take_far: float = 1.6
+    decline_rank: float = 0.55
+    decline_near: float = 0.55
+    decline_far: float = 0.8
+    discard_rank: float = 0.6
+    discard_near: float = 0.6
+    discard_far: float = 0.85
+
+
+DEFAULT_EVIDENCE = Evidence()
+
+
+def _rank_mask(card: int) -> CardSet:
+    r = card % 13
+    return (1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39))
+
+
+def neighbours(card: int, distance: int) -> CardSet:
+    """The cards of ``card``'s suit exactly ``distance`` (1 or 2) ranks away (``CardSet``, ace low)."""
+    r, base = card % 13, card - card % 13
+    out = 0
+    for d in (-distance, distance):
+        if 0 <= r + d < 13:
+            out |= 1 << (base + r + d)
+    return out
+
+
+_RANK = tuple(_rank_mask(c) & ~(1 << c) for c in range(52))
+_NEAR1 = tuple(neighbours(c, 1) for c in range(52))
+_NEAR2 = tuple(neighbours(c, 2) for c in range(52))
+NEAR: tuple[CardSet, ...] = tuple(_RANK[c] | _NEAR1[c] | _NEAR2[c] for c in range(52))
+"""For each card: the cards that can share a meld with it directly (same rank, or the same
+suit within two ranks)."""
+
+
+def meld_partner_sets(card: int) -> tuple[CardSet, ...]:
+    """The pairs of other cards that make a 3-card meld with ``card``: three rank pairs and
+    up to three run pairs (each a 2-card ``CardSet``)."""
+    r, base = card % 13, card - card % 13
+    others = [c for c in range(r, 52, 13) if c != card]
+    pairs = [(1 << a) | (1 << b) for i, a in enumerate(others) for b in others[i + 1 :]]
+    for lo in (r - 2, r - 1, r):
+        if lo >= 0 and lo + 2 < 13:
+            pairs.append(sum(1 << (base + x) for x in range(lo, lo + 3) if x != r))
+    return tuple(pairs)
+
+
+_PAIRS = tuple(meld_partner_sets(c) for c in range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class Tracking:
+    """What one player can infer about the opponent's hand (see the module docstring).
+
+    ``prob``: 52 probabilities (index = card); ``opp_unknown``: how many of the opponent's
+    cards are not known; ``declined``: cards the opponent passed on; ``opp_took``,
+    ``opp_discarded``: cards the opponent took / threw this hand (``CardSet``); ``opp_turns``:
+    how many times the opponent drew or took a card this hand.
+    """
+
+    hand: CardSet
+    dead: CardSet
+    top: int | None
+    opp_known: CardSet
+    unseen: CardSet
+    opp_unknown: int
+    stock_size: int
+    prob: tuple[float, ...]
+    declined: CardSet
+    opp_took: CardSet
+    opp_discarded: CardSet
+    opp_turns: int = 0
+
+    def p_stock(self, card: int) -> float:
+        """Probability that ``card`` is in the stock (0 for cards not unseen)."""
+        return 1.0 - self.prob[card] if self.unseen >> card & 1 else 0.0
+
+    def p_next_draw(self, card: int) -> float:
+        """Probability that ``card`` is the next stock card (the stock order is uniform)."""
+        return self.p_stock(card) / self.stock_size if self.stock_size else 0.0
+
+    def p_opp_melds(self, card: int) -> float:
+        """Probability that the opponent could meld ``card`` with two cards of their hand
+        (cards treated as independent; ``1 - prod(1 - p(pair))`` over the partner pairs)."""
+        prob = self.prob
+        miss = 1.0
+        for pair in _PAIRS[card]:
+            p = 1.0
+            x = pair
+            while x:
+                low = x & -x
+                p *= prob[low.bit_length() - 1]
+                x ^= low
+            miss *= 1.0 - p
+        return 1.0 - miss
+
+    def expected_layoff_points(self, layoff_cards: CardSet) -> float:
+        """Expected points of ``layoff_cards`` held by the opponent (sum of p x points)."""
+        total = 0.0
+        x = layoff_cards
+        while x:
+            low = x & -x
+            c = low.bit_length() - 1
+            total += self.prob[c] * min(c % 13 + 1, 10)
+            x ^= low
+        return total
+
+
+def replay_pile(view: PlayerView) -> list[tuple[Event, int | None]]:
+    """Each public event with the discard-pile top card when it happened (``None`` if empty).
+
+    The initial pile is found by undoing the history from the current pile (a discard
+    put its card on top, a take removed it; a knock's discard is face down).
+    """
+    pile = list(view.discard_pile)
+    for ev in reversed(view.history):
+        if ev.kind == "discard":
+            pile.pop()
+        elif ev.kind == "take" and ev.card is not None:
+            pile.append(ev.card)
+    out: list[tuple[Event, int | None]] = []
+    for ev in view.history:
+        out.append((ev, pile[-1] if pile else None))
+        if ev.kind == "discard" and ev.card is not None:
+            pile.append(ev.card)
+        elif ev.kind == "take":
+            pile.pop()
+    return out
+
+
+def _scale(weights: list[float], cards: CardSet, card: int, rank: float, near: float, far: float) -> None:
+    for mask, f in ((_RANK[card], rank), (_NEAR1[card], near), (_NEAR2[card], far)):
+        x = mask & cards
+        while x:
+            low = x & -x
+            weights[low.bit_length() - 1] *= f
+            x ^= low
+
+
+def _water_fill(weights: dict[int, float], total: float) -> dict[int, float]:
+    """Probabilities ``min(1, k * w)`` summing to ``total`` (0 <= total <= len(weights))."""
+    out: dict[int, float] = {}
+    rest = dict(weights)
+    need = total
+    while rest and need > 1e-12:
+        s = sum(rest.values())
+        if s <= 0:
+            share = need / len(rest)
+            for c in rest:
+                out[c] = share
+            return out
+        k = need / s
+        capped = [c for c, w in rest.items() if k * w >= 1.0]
+        if not capped:
+            for c, w in rest.items():
+                out[c] = k * w
+            return out
+        for c in capped:
+            out[c] = 1.0
+            need -= 1.0
+            del rest[c]
+    for c in rest:
+        out.setdefault(c, 0.0)
+    return out
+
+
+def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
+    """Infer the opponent's hand from ``view`` alone (see the module docstring).
+
+    Returns a :class:`Tracking` whose ``prob`` sums to ``view.opponent_hand_size``,
+    with known cards at exactly 0 or 1.
+    """
+    me = view.player
+    hand = view.hand
+    dead = 0
+    for c in view.discard_pile:
+        dead |= 1 << c
+    top = view.discard_pile[-1] if view.discard_pile else None
+    opp_known = view.opponent_known
+    if view.knocker is not None and view.knocker != me:
+        # the knocker laid down every card: the whole hand is known
+        for m in view.knocker_melds:
+            opp_known |= m.mask
+        opp_known |= view.knocker_deadwood
+    unseen = FULL_DECK & ~hand & ~dead & ~opp_known
+    weights = [1.0] * 52
+    declined = took = discarded = 0
+    first_draw_forced = False
+    passes = 0
+    for ev, pile_top in replay_pile(view):
+        if ev.kind == "pass" and pile_top is not None:
+            passes += 1
+            first_draw_forced = passes == 2
+        if ev.player == me:
+            if ev.kind == "draw":
+                first_draw_forced = False
+            continue
+        if ev.kind == "take" and ev.card is not None:
+            took |= 1 << ev.card
+            _scale(weights, unseen, ev.card, evidence.take_rank, evidence.take_near, evidence.take_far)
+        elif ev.kind == "pass" and pile_top is not None:
+            declined |= 1 << pile_top
+            _scale(
+                weights, unseen, pile_top, evidence.decline_rank, evidence.decline_near, evidence.decline_far
+            )
+        elif ev.kind == "draw":
+            if pile_top is not None and not first_draw_forced:
+                declined |= 1 << pile_top
+                _scale(
+                    weights,
+                    unseen,
+                    pile_top,
+                    evidence.decline_rank,
+                    evidence.decline_near,
+                    evidence.decline_far,
+                )
+            first_draw_forced = False
+        elif ev.kind == "discard" and ev.card is not None:
+            discarded |= 1 << ev.card
+            _scale(
+                weights, unseen, ev.card, evidence.discard_rank, evidence.discard_near, evidence.discard_far
+            )
+    opp_unknown = max(0, view.opponent_hand_size - opp_known.bit_count())
+    cards: dict[int, float] = {}
+    x = unseen
+    while x:
+        low = x & -x
+        i = low.bit_length() - 1
+        cards[i] = weights[i]
+        x ^= low
+    filled = _water_fill(cards, float(min(opp_unknown, len(cards))))
+    prob = [0.0] * 52
+    for card, p in filled.items():
+        prob[card] = p
+    x = opp_known
+    while x:
+        low = x & -x
+        prob[low.bit_length() - 1] = 1.0
+        x ^= low
+    return Tracking(
+        hand=hand,
+        dead=dead,
+        top=top,
+        opp_known=opp_known,
+        unseen=unseen,
+        opp_unknown=opp_unknown,
+        stock_size=view.stock_size,
+        prob=tuple(prob),
+        declined=declined,
+        opp_took=took,
+        opp_discarded=discarded,
+        opp_turns=sum(1 for ev in view.history if ev.player != me and ev.kind in ("draw", "take")),
+    )

@@ -1,0 +1,146 @@
+"""One duplicate-dealt pair of games: the same deals played twice with the seats swapped.
+
+Game ``k`` of a match has the game seed :func:`game_seed` (``seed``, ``k``); the hands of
+a game are dealt from that seed alone (:class:`ginrummy.game.Game`), so both games of a
+pair see the same sequence of decks and the same first dealer, with agent A in seat 0
+in the first game and in seat 1 in the second. Agents get their own ``random.Random``
+seeded from the game seed and their seat, so a pair replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ginrummy.agents.base import Agent
+from ginrummy.game import Game
+from ginrummy.record import GameRecord
+from ginrummy.results import HandResult, Outcome
+from ginrummy.rules import Rules
+from ginrummy.state import HandState
+
+__all__ = ["AgentFactory", "GameOutcome", "HandSummary", "game_seed", "play_pair"]
+
+AgentFactory = Callable[[str, random.Random], Agent]
+"""Builds an agent from its name and a seeded ``random.Random``."""
+
+MAX_ACTIONS_PER_HAND = 2000
+"""A hand still going after this many actions is abandoned and scored as a dead hand
+(two agents can pass one card back and forth for ever where the rules let a taken card
+be thrown back); the count of such hands is reported."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The game seed of pair ``index`` of a match with ``seed`` (64-bit int)."""
+    return random.Random(seed * 1_000_003 + index).getrandbits(64)
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One hand from the match's point of view: agents are 0 (A) and 1 (B), not seats.
+
+    ``winner``/``knocker``: agent index or ``None``; ``points``: the winner's points.
+    """
+
+    outcome: str
+    winner: int | None
+    knocker: int | None
+    points: int
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """One game of a pair. ``swapped``: agent A sat in seat 1. ``winner``: the agent (0 = A,
+    1 = B) with the higher final total, ``None`` for equal totals; ``totals``: final totals
+    with bonuses per agent; ``abandoned``: hands cut at :data:`MAX_ACTIONS_PER_HAND`;
+    ``times``: seconds per decision, per agent; ``record``: the game record (JSON) if kept."""
+
+    pair: int
+    swapped: bool
+    seed: int
+    winner: int | None
+    totals: tuple[int, int]
+    hands: list[HandSummary]
+    abandoned: int = 0
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    record: str | None = None
+
+
+class _Timed:
+    """Wraps an agent, adding the seconds of each decision to a list."""
+
+    def __init__(self, agent: Agent, sink: list[float]) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.sink = sink
+
+    def act(self, view: object) -> object:
+        t0 = time.perf_counter()
+        action = self.agent.act(view)  # type: ignore[arg-type]
+        self.sink.append(time.perf_counter() - t0)
+        return action
+
+
+def _play_game(
+    rules: Rules,
+    names: tuple[str, str],
+    factory: AgentFactory,
+    seed: int,
+    pair: int,
+    swapped: bool,
+    keep_record: bool,
+) -> GameOutcome:
+    times: tuple[list[float], list[float]] = ([], [])
+    # agent index a sits in seat (a ^ swapped)
+    seat_agent = (1, 0) if swapped else (0, 1)
+    agents = [_Timed(factory(names[a], random.Random(seed * 4 + 2 * a + 1)), times[a]) for a in seat_agent]
+    game = Game(rules, seed=seed, names=(names[seat_agent[0]], names[seat_agent[1]]))
+    states: list[HandState] = []
+    abandoned = 0
+    while not game.is_over:
+        state = game.new_hand()
+        states.append(state)
+        steps = 0
+        while not state.is_over and steps < MAX_ACTIONS_PER_HAND:
+            p = state.to_act
+            state.push(agents[p].act(state.view(p)), player=p)  # type: ignore[arg-type]
+            steps += 1
+        if state.is_over:
+            assert state.result is not None
+            game.record(state.result)
+        else:
+            abandoned += 1
+            game.record(HandResult(Outcome.DEAD, None, 0))
+    hands = [
+        HandSummary(
+            r.outcome.value,
+            None if r.winner is None else seat_agent[r.winner],
+            None if r.knocker is None else seat_agent[r.knocker],
+            r.points,
+        )
+        for r in game.results
+    ]
+    s = game.summary()
+    totals = (s.totals[seat_agent.index(0)], s.totals[seat_agent.index(1)])
+    winner = None if s.winner is None else seat_agent[s.winner]
+    record = GameRecord.from_game(game, states).dump() if keep_record and not abandoned else None
+    return GameOutcome(pair, swapped, seed, winner, totals, hands, abandoned, times, record)
+
+
+def play_pair(
+    rules: Rules,
+    names: tuple[str, str],
+    factory: AgentFactory,
+    match_seed: int,
+    pair: int,
+    keep_records: bool = False,
+) -> tuple[GameOutcome, GameOutcome]:
+    """Play pair ``pair`` of a match: agent A (``names[0]``) in seat 0, then in seat 1, on the
+    same deals. Returns both games' outcomes."""
+    seed = game_seed(match_seed, pair)
+    return (
+        _play_game(rules, names, factory, seed, pair, False, keep_records),
+        _play_game(rules, names, factory, seed, pair, True, keep_records),
+    )

@@ -1,0 +1,154 @@
+"""The match runner: duplicate-dealt games between two agents, over several processes.
+
+``run_match(["strong", "simple"], games=200, rules=Rules.preset("eaai"), seed=1, jobs=2)``
+plays ``games`` games (rounded up to an even number: pairs of games on the same deals
+with the seats swapped, see :mod:`ginrummy.match.play`) and returns a :class:`MatchResult`.
+Pairs are independent and seeded from ``(seed, pair index)``, and results are gathered in
+pair order, so every figure except the decision times is the same for any ``jobs``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy.agents import make_agent
+from ginrummy.agents.base import Agent
+from ginrummy.match.play import AgentFactory, GameOutcome, play_pair
+from ginrummy.match.stats import elo, mean_ci, percentile, wilson
+from ginrummy.rules import Rules
+
+__all__ = ["MatchResult", "default_factory", "run_match"]
+
+
+def default_factory(name: str, rng: random.Random) -> Agent:
+    """An agent by level name (:data:`ginrummy.agents.AGENTS`) or peer name
+    (:data:`ginrummy.agents.peers.PEERS`: ``openspiel``, ``rlcard``), seeded by ``rng``."""
+    from ginrummy.agents.peers import PEERS
+
+    key = name.lower()
+    if key in PEERS:
+        return PEERS[key](rng)
+    return make_agent(key, rng)
+
+
+@dataclass(slots=True)
+class MatchResult:
+    """Every game of a match (pair order, agent A's seat 0 game first) and what it was played under."""
+
+    names: tuple[str, str]
+    rules: Rules
+    seed: int
+    games: list[GameOutcome]
+
+    def summary(self, include_times: bool = True) -> dict[str, Any]:
+        """The figures of the match as a JSON-ready dict (fractions in [0, 1], points, seconds).
+
+        ``games``, ``wins`` (per agent), ``ties``, ``win_rate`` (agent A, ties half) with
+        ``ci95`` (pair-clustered) and ``wilson95``, ``elo`` (A minus B) with ``elo_ci95``,
+        ``hands``, ``points_per_hand`` (each agent's points scored per hand) and
+        ``net_points_per_hand`` (A minus B), ``rates`` per hand (gin, undercut won,
+        knock won per agent; dead hands), ``abandoned`` hands, and with ``include_times``
+        the decision ``times`` (mean, median, p99 in milliseconds, count) per agent.
+        """
+        games = self.games
+        n = len(games)
+        wins = [sum(g.winner == a for g in games) for a in (0, 1)]
+        ties = n - wins[0] - wins[1]
+        score = wins[0] + 0.5 * ties
+        pairs: dict[int, list[float]] = {}
+        for g in games:
+            pairs.setdefault(g.pair, []).append(1.0 if g.winner == 0 else 0.5 if g.winner is None else 0.0)
+        pair_scores = [sum(v) / len(v) for v in pairs.values()]
+        _, lo, hi = mean_ci(pair_scores)
+        hands = [h for g in games for h in g.hands]
+        nh = len(hands) or 1
+        pts = [sum(h.points for h in hands if h.winner == a) for a in (0, 1)]
+
+        def count(outcome: str, agent: int | None) -> float:
+            return sum(1 for h in hands if h.outcome == outcome and h.winner == agent) / nh
+
+        out: dict[str, Any] = {
+            "agents": list(self.names),
+            "rules": self.rules.settings(),
+            "seed": self.seed,
+            "games": n,
+            "pairs": len(pairs),
+            "wins": wins,
+            "ties": ties,
+            "win_rate": score / n if n else 0.0,
+            "ci95": [max(0.0, lo), min(1.0, hi)],
+            "wilson95": list(wilson(score, n)),
+            "elo": elo(score / n) if n else 0.0,
+            "elo_ci95": [elo(max(lo, 0.0)), elo(min(hi, 1.0))],
+            "hands": len(hands),
+            "points_per_hand": [pts[0] / nh, pts[1] / nh],
+            "net_points_per_hand": (pts[0] - pts[1]) / nh,
+            "rates": {
+                "gin": [count("gin", 0) + count("big-gin", 0), count("gin", 1) + count("big-gin", 1)],
+                "undercut": [count("undercut", 0), count("undercut", 1)],
+                "knock": [count("knock", 0), count("knock", 1)],
+                "dead": sum(1 for h in hands if h.outcome == "dead") / nh,
+            },
+            "abandoned": sum(g.abandoned for g in games),
+        }
+        if include_times:
+            times = []
+            for a in (0, 1):
+                ts = sorted(t for g in games for t in g.times[a])
+                times.append(
+                    {
+                        "decisions": len(ts),
+                        "mean_ms": 1000 * sum(ts) / len(ts) if ts else 0.0,
+                        "median_ms": 1000 * percentile(ts, 0.5),
+                        "p99_ms": 1000 * percentile(ts, 0.99),
+                        "max_ms": 1000 * ts[-1] if ts else 0.0,
+                    }
+                )
+            out["times"] = times
+        return out
+
+
+def run_match(
+    names: Sequence[str],
+    games: int,
+    rules: Rules,
+    seed: int = 0,
+    jobs: int = 1,
+    keep_records: bool = False,
+    factory: AgentFactory = default_factory,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games (rounded up to pairs) between ``names[0]`` (A) and ``names[1]`` (B).
+
+    ``jobs`` processes share the pairs; ``factory`` (a picklable top-level function) builds
+    agents; ``on_progress(games_done, games_total)`` is called as pairs finish. Raises
+    ``ValueError`` for fewer than 1 game or job, and whatever ``factory`` raises for an
+    unknown name (checked before any game is played).
+    """
+    if games < 1 or jobs < 1:
+        raise ValueError("a match needs at least 1 game and 1 job")
+    a, b = names
+    factory(a, random.Random(0))
+    factory(b, random.Random(0))
+    n_pairs = (games + 1) // 2
+    total = 2 * n_pairs
+    outcomes: list[GameOutcome] = []
+    if jobs == 1:
+        for i in range(n_pairs):
+            outcomes.extend(play_pair(rules, (a, b), factory, seed, i, keep_records))
+            if on_progress is not None:
+                on_progress(len(outcomes), total)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [
+                pool.submit(play_pair, rules, (a, b), factory, seed, i, keep_records) for i in range(n_pairs)
+            ]
+            for fut in futures:
+                outcomes.extend(fut.result())
+                if on_progress is not None:
+                    on_progress(len(outcomes), total)
+    return MatchResult((a, b), rules, seed, outcomes)

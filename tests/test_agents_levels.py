@@ -1,0 +1,99 @@
+"""The levels (beginner, strong, expert) and the RLCard peer: legal play from views only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ginrummy.actions import Action
+from ginrummy.agents import AGENTS, ExpertAgent, StandardCardsOnly, make_agent
+from ginrummy.agents.expert import ExpertParams
+from ginrummy.agents.runner import play_hand
+from ginrummy.rules import PRESETS, Rules
+from ginrummy.state import HandState
+from ginrummy.view import PlayerView
+
+# every preset played with HandState (discard-pile pickup is another game, with its own state)
+HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))
+
+
+class Checked:
+    """Wraps an agent: checks each view it gets is exactly its player's view and each action is legal."""
+
+    def __init__(self, inner: object, state_ref: list[HandState]) -> None:
+        self.inner = inner
+        self.name = getattr(inner, "name", "x")
+        self.state_ref = state_ref
+
+    def act(self, view: PlayerView) -> Action:
+        state = self.state_ref[0]
+        assert isinstance(view, PlayerView)
+        assert view == state.view(view.player)  # nothing more than the view (no state attached)
+        action: Action = self.inner.act(view)  # type: ignore[attr-defined]
+        assert state.can(action, player=view.player), (view.phase, action)
+        return action
+
+
+def fast_expert(seed: int) -> StandardCardsOnly:
+    # as make_agent("expert") builds it: simple play under rules it does not model (aces high)
+    return StandardCardsOnly(ExpertAgent(seed, search=ExpertParams(samples=4)), seed)
+
+
+def test_levels_registered() -> None:
+    assert list(AGENTS) == ["random", "simple", "beginner", "strong", "expert"]
+
+
+@pytest.mark.parametrize("preset", HAND_PRESETS)
+@pytest.mark.parametrize("level", ["beginner", "strong"])
+def test_levels_play_legally_under_every_preset(preset: str, level: str) -> None:
+    rules = Rules.preset(preset)
+    for seed in range(60):
+        state = HandState.deal(rules, seed % 2, random.Random(seed))
+        ref = [state]
+        opp = "random" if seed % 3 == 0 else "simple" if seed % 3 == 1 else level
+        agents = [Checked(make_agent(level, seed), ref), Checked(make_agent(opp, seed + 1), ref)]
+        if seed % 2:
+            agents.reverse()
+        steps = 0
+        while not state.is_over and steps < 600:
+            p = state.to_act
+            state.push(agents[p].act(state.view(p)), player=p)
+            steps += 1
+
+
+@pytest.mark.parametrize("preset", HAND_PRESETS)
+def test_expert_plays_legally_under_every_preset(preset: str) -> None:
+    rules = Rules.preset(preset)
+    for seed in range(3):
+        state = HandState.deal(rules, seed % 2, random.Random(seed))
+        ref = [state]
+        agents = [Checked(fast_expert(seed), ref), Checked(make_agent("strong", seed), ref)]
+        steps = 0
+        while not state.is_over and steps < 600:
+            p = state.to_act
+            state.push(agents[p].act(state.view(p)), player=p)
+            steps += 1
+
+
+def test_levels_are_reproducible() -> None:
+    def run(level: str) -> list[object]:
+        state = HandState.deal(Rules(), 0, random.Random(5))
+        agent = fast_expert(3) if level == "expert" else make_agent(level, 3)
+        play_hand(state, [agent, make_agent("simple", 4)])
+        return [a for _, a in state.log]
+
+    for level in ("beginner", "strong", "expert"):
+        assert run(level) == run(level)
+
+
+def test_rlcard_peer_plays_legally() -> None:
+    pytest.importorskip("rlcard")
+    from ginrummy.agents.peers import RLCardNoviceAgent
+
+    for preset in ("eaai", "default"):
+        for seed in range(8):
+            state = HandState.deal(Rules.preset(preset), seed % 2, random.Random(seed))
+            ref = [state]
+            agents = [Checked(RLCardNoviceAgent(seed), ref), Checked(make_agent("strong", seed), ref)]
+            play_hand(state, agents)

@@ -1,0 +1,106 @@
+"""Card tracking: probabilities stay consistent, and each kind of evidence moves them the right way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ginrummy.actions import Discard, DrawStock, Pass, TakeDiscard
+from ginrummy.agents import make_agent
+from ginrummy.agents.tracking import track
+from ginrummy.cards import Card, parse_cards
+from ginrummy.rules import PRESETS, Rules
+from ginrummy.state import HandState
+
+# every preset played with HandState (discard-pile pickup is another game, with its own state)
+HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))
+
+# deal: non-dealer (player 0) gets deck[0::2][:10], dealer (1) deck[1::2][:10], upcard deck[20]
+P0 = "Ac 3c 5c 7c 9c Jc Kc 2d 4d 6d"
+P1 = "2h 4h 6h 8h Th Qh 2s 4s 6s 8s"
+UP = "Ts"
+
+
+def deck() -> list[int]:
+    p0 = [Card(t) for t in P0.split()]
+    p1 = [Card(t) for t in P1.split()]
+    head = [c for pair in zip(p0, p1, strict=True) for c in pair] + [Card(UP)]
+    used = set(head)
+    return head + [c for c in range(52) if c not in used]
+
+
+def test_initial_probabilities_are_uniform_over_unseen() -> None:
+    s = HandState(Rules(), 1, deck())
+    t = track(s.view(0))
+    assert t.opp_unknown == 10
+    assert sum(t.prob) == pytest.approx(10)
+    own = parse_cards(P0)
+    for c in range(52):
+        if own >> c & 1 or c == Card(UP):
+            assert t.prob[c] == 0.0
+    unseen = [t.prob[c] for c in range(52) if t.unseen >> c & 1]
+    assert len(unseen) == 41 and max(unseen) == pytest.approx(min(unseen)) == pytest.approx(10 / 41)
+
+
+def test_take_makes_neighbours_likely_and_the_card_certain() -> None:
+    s = HandState(Rules(), 1, deck())
+    s.push(Pass())  # player 0 passes Ts
+    s.push(TakeDiscard())  # player 1 takes Ts
+    s.push(Discard(Card("2s")))
+    t = track(s.view(0))
+    assert t.prob[Card("Ts")] == 1.0 and t.opp_known == Card("Ts").bit
+    assert t.prob[Card("2s")] == 0.0  # discarded: dead
+    base = t.prob[Card("5d")]  # no evidence about 5d... except none
+    assert t.prob[Card("Js")] > base and t.prob[Card("Td")] > base and t.prob[Card("9s")] > base
+    assert sum(t.prob) == pytest.approx(10)
+
+
+def test_discard_makes_neighbours_unlikely() -> None:
+    s = HandState(Rules(), 1, deck())
+    s.push(Pass())
+    s.push(Pass())
+    s.push(DrawStock())  # player 0 draws (forced: not a decline)
+    s.push(Discard(Card("Kc")))
+    s.push(DrawStock())  # player 1 declines Kc
+    s.push(Discard(Card("8h")))
+    t = track(s.view(0))
+    far = t.prob[Card("Ad")]
+    assert t.prob[Card("8c")] < far and t.prob[Card("9h")] < far and t.prob[Card("7h")] < far
+    # declining Kc: queens/kings less likely
+    assert t.prob[Card("Qc")] < far and t.prob[Card("Kd")] < far
+    assert sum(t.prob) == pytest.approx(10)
+
+
+def test_pass_of_the_upcard_is_a_decline() -> None:
+    s = HandState(Rules(), 0, deck())  # player 1 is the non-dealer and sees the offer first
+    s.push(Pass())
+    t = track(s.view(0))
+    assert t.declined == Card(UP).bit
+    assert t.prob[Card("9s")] < t.prob[Card("5d")]
+
+
+@pytest.mark.parametrize("preset", HAND_PRESETS)
+def test_probabilities_consistent_through_play(preset: str) -> None:
+    rules = Rules.preset(preset)
+    for seed in range(12):
+        s = HandState.deal(rules, seed % 2, random.Random(seed))
+        agents = [make_agent("strong", seed), make_agent("simple", seed)]
+        steps = 0
+        while not s.is_over and steps < 400:
+            for p in (0, 1):
+                v = s.view(p)
+                t = track(v)
+                assert sum(t.prob) == pytest.approx(v.opponent_hand_size)
+                opp = s.hand(1 - p)
+                for c in range(52):
+                    if v.hand >> c & 1 or t.dead >> c & 1:
+                        assert t.prob[c] == 0.0
+                    if t.opp_known >> c & 1:
+                        assert t.prob[c] == 1.0 and opp >> c & 1
+                    assert 0.0 <= t.prob[c] <= 1.0
+                    if opp >> c & 1:
+                        assert t.prob[c] > 0.0  # never rules out a card the opponent holds
+            p = s.to_act
+            s.push(agents[p].act(s.view(p)), player=p)
+            steps += 1
