@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play serve test lint typecheck unit bench browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +14,29 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev,peers]'
-	touch $@ $(VENV)/.installed-play
+	$(BIN)/python -m pip install -q -e '.[dev,peers,web]'
+	touch $@ $(VENV)/.installed-play $(VENV)/.installed-web
+
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[web]'
+	touch $@
 
 play: $(VENV)/.installed-play
 	$(BIN)/ginrummy play $(ARGS)
+
+# Play in the browser: installs the `web` extra and starts `ginrummy serve`.
+serve: $(VENV)/.installed-web
+	$(BIN)/ginrummy serve $(ARGS)
+
+# The browser tests drive Debian's Chromium (/usr/bin/chromium); install it when missing
+# and apt is usable. Without it the browser tests skip and say why.
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >/dev/null \
+	      || echo "browser-deps: could not install chromium; browser tests will skip"; \
+	  else echo "browser-deps: no /usr/bin/chromium and apt-get is not usable (not root?); browser tests will skip"; fi; \
+	fi
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
@@ -27,7 +45,7 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed-dev
+unit: $(VENV)/.installed-dev browser-deps
 	$(BIN)/pytest
 
 test: lint typecheck unit

@@ -23,7 +23,7 @@ from ginrummy.cards import Card, CardSet, cards_of, cardset, format_cards, parse
 from ginrummy.cli.render import cards_text, melds_text
 from ginrummy.errors import CardParseError, GinRummyError, InvalidMeldError
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import Arrangement, Meld, arrangements, best_discards, least_deadwood
+from ginrummy.melds import Arrangement, Meld, arrangements, best_discards, least_deadwood, meld_rules
 from ginrummy.rules import Rules
 
 __all__ = [
@@ -83,15 +83,17 @@ def analyze_hand(cards: Sequence[Card], rules: Rules, all_arrangements: bool = F
     is within the rules' knock limit), ``gin`` (none left) and ``big_gin`` (all 11
     cards meld, whether or not the rules allow big gin). With ``all_arrangements``:
     ``arrangements``, every least-deadwood arrangement (with its ``discard`` for 11).
+    Melds and points follow the rules' aces (runs round the corner, ace 15 in Hollywood).
     """
+    mr = meld_rules(rules)
     mask = cardset(cards)
     data: dict[str, Any] = {"hand": _names(cards)}
     kept: list[tuple[Card | None, list[Arrangement]]]
     if len(cards) == 11:
-        count, discards = best_discards(mask)
-        kept = [(d, arrangements(mask & ~(1 << d))) for d in discards]
+        count, discards = best_discards(mask, mr=mr)
+        kept = [(d, arrangements(mask & ~(1 << d), mr=mr)) for d in discards]
     else:
-        count, kept = least_deadwood(mask), [(None, arrangements(mask))]
+        count, kept = least_deadwood(mask, mr=mr), [(None, arrangements(mask, mr=mr))]
     first = kept[0][1][0]
     data["deadwood"] = count
     data.update(_arrangement_json(first))
@@ -99,7 +101,7 @@ def analyze_hand(cards: Sequence[Card], rules: Rules, all_arrangements: bool = F
         data["discards"] = _names(discards)
         data["can_knock"] = count <= rules.knock_limit
         data["gin"] = count == 0
-        data["big_gin"] = least_deadwood(mask) == 0
+        data["big_gin"] = least_deadwood(mask, mr=mr) == 0
     if all_arrangements:
         data["arrangements"] = [
             ({"discard": str(d)} if d is not None else {}) | _arrangement_json(a)
@@ -109,8 +111,9 @@ def analyze_hand(cards: Sequence[Card], rules: Rules, all_arrangements: bool = F
     return data
 
 
-def _melds_of(data: dict[str, Any]) -> list[Meld]:
-    return [Meld(" ".join(m)) for m in data["melds"]]
+def _melds_of(data: dict[str, Any], rules: Rules | None = None) -> list[Meld]:
+    mr = meld_rules(rules)
+    return [Meld(" ".join(m), mr=mr) for m in data["melds"]]
 
 
 def _cards_of(names: Sequence[str]) -> list[Card]:
@@ -130,7 +133,7 @@ def analysis_lines(data: dict[str, Any], rules: Rules) -> list[Text]:
             + cards_text(_cards_of(data["discards"]), False)
             + Text(f"  (deadwood left {data['deadwood']})")
         )
-    lines.append(Text("Melds: ") + melds_text(_melds_of(data), False))
+    lines.append(Text("Melds: ") + melds_text(_melds_of(data, rules), False))
     lines.append(
         Text("Deadwood: ")
         + cards_text(_cards_of(data["deadwood_cards"]), False)
@@ -152,27 +155,29 @@ def analysis_lines(data: dict[str, Any], rules: Rules) -> list[Text]:
         line = Text(f"  {i + 1}. ")
         if "discard" in arr:
             line.append(f"discard {arr['discard']}: ")
-        line.append_text(melds_text([Meld(" ".join(m)) for m in arr["melds"]], False))
+        line.append_text(melds_text(_melds_of(arr, rules), False))
         line.append(" ; deadwood ")
         line.append_text(cards_text(_cards_of(arr["deadwood_cards"]), False))
         lines.append(line)
     return lines
 
 
-def parse_knocker_melds(text: str) -> list[Meld]:
+def parse_knocker_melds(text: str, rules: Rules | None = None) -> list[Meld]:
     """Melds separated by ``|`` (e.g. ``"7c 7s 7d | 8h 9h Th"``); empty text means none.
+    Runs may turn the corner (``"Qs Ks As 2s"``) when ``rules`` (default: standard) say so.
 
     Raises :class:`InvalidMeldError` for cards that are not a meld or melds that
     overlap, and :class:`CardParseError` for a bad card.
     """
     if not text.strip():
         return []
+    mr = meld_rules(rules)
     melds: list[Meld] = []
     used = 0
     for i, part in enumerate(text.split("|")):
         if not part.strip():
             raise InvalidMeldError(f"meld {i + 1} is empty (separate melds with '|')")
-        meld = Meld(part)
+        meld = Meld(part, mr=mr)
         if meld.mask & used:
             raise InvalidMeldError(
                 f"meld {i + 1} ({meld}) overlaps another meld in {format_cards(meld.mask & used)}"
@@ -182,13 +187,16 @@ def parse_knocker_melds(text: str) -> list[Meld]:
     return melds
 
 
-def layoff_plan(knocker_melds: Sequence[Meld], hand: Sequence[Card]) -> dict[str, Any]:
+def layoff_plan(
+    knocker_melds: Sequence[Meld], hand: Sequence[Card], rules: Rules | None = None
+) -> dict[str, Any]:
     """The defender's best plan (:func:`ginrummy.layoff.best_layoff`) as a JSON-ready dict.
 
     Layoffs are ``[card, meld_number]`` with knocker's melds numbered from 1 in the
-    given order. Raises :class:`InvalidMeldError` if a card of ``hand`` is in a
-    knocker's meld.
+    given order; chains and points follow the aces of ``rules`` (default: standard).
+    Raises :class:`InvalidMeldError` if a card of ``hand`` is in a knocker's meld.
     """
+    mr = meld_rules(rules)
     mask = cardset(hand)
     on_table = 0
     for m in knocker_melds:
@@ -197,7 +205,7 @@ def layoff_plan(knocker_melds: Sequence[Meld], hand: Sequence[Card]) -> dict[str
         raise InvalidMeldError(
             f"cards both in the knocker's melds and the hand: {format_cards(mask & on_table)}"
         )
-    plan = best_layoff(knocker_melds, mask)
+    plan = best_layoff(knocker_melds, mask, mr=mr)
     return {
         "hand": _names(hand),
         "melds": [_names(m.cards) for m in plan.melds],
@@ -208,7 +216,9 @@ def layoff_plan(knocker_melds: Sequence[Meld], hand: Sequence[Card]) -> dict[str
     }
 
 
-def layoff_lines(data: dict[str, Any], knocker_melds: Sequence[Meld]) -> list[Text]:
+def layoff_lines(
+    data: dict[str, Any], knocker_melds: Sequence[Meld], rules: Rules | None = None
+) -> list[Text]:
     """The text output of ``layoff`` for one defender hand's dict (from :func:`layoff_plan`)."""
     lay = Text("Layoffs: ")
     for n, (card, i) in enumerate(data["layoffs"]):
@@ -221,7 +231,7 @@ def layoff_lines(data: dict[str, Any], knocker_melds: Sequence[Meld]) -> list[Te
     return [
         Text("Knocker's melds: ") + melds_text(knocker_melds, False, numbered=True),
         Text("Defender's hand: ") + cards_text(_cards_of(data["hand"]), False),
-        Text("Own melds: ") + melds_text(_melds_of(data), False),
+        Text("Own melds: ") + melds_text(_melds_of(data, rules), False),
         lay,
         Text("Deadwood: ")
         + cards_text(_cards_of(data["deadwood_cards"]), False)

@@ -90,7 +90,7 @@ _RANK_START = "a23456789tjqk1"
 def resolve_card(token: str, view: PlayerView) -> Card:
     """A card typed as ``7h``/``Th``/``10h``/``7♥`` or as a position 1-11 in the displayed hand."""
     if token.isdigit():
-        order = display_order(view.hand)
+        order = display_order(view.hand, view.meld_rules)
         n = int(token)
         if not 1 <= n <= len(order):
             raise CommandError(f"no card at position {n}: your hand has {len(order)} cards (1-{len(order)})")
@@ -101,7 +101,7 @@ def resolve_card(token: str, view: PlayerView) -> Card:
 def _best_discard(view: PlayerView) -> tuple[int, Card]:
     exclude = 0 if view.taken is None or view.rules.rediscard_taken_card else 1 << view.taken
     try:
-        count, cards = best_discards(view.hand, exclude)
+        count, cards = best_discards(view.hand, exclude, mr=view.meld_rules)
     except ValueError:
         raise CommandError("you have no card to discard now") from None
     return count, cards[0]
@@ -130,7 +130,9 @@ def parse_command(text: str, view: PlayerView) -> Command:
         gin = word in _GIN
         if arg:
             card = resolve_card(arg, view)
-            count = least_deadwood(view.hand & ~(1 << card)) if view.hand >> card & 1 else 0
+            count = (
+                least_deadwood(view.hand & ~(1 << card), mr=view.meld_rules) if view.hand >> card & 1 else 0
+            )
         else:
             count, card = _best_discard(view)
         if gin and count:

@@ -28,13 +28,17 @@ from ginrummy.cli.analyze import (
     parse_knocker_melds,
     run_lines,
 )
+from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.play import PlaySession
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
 from ginrummy.cli.replay import load_record, record_lines
+from ginrummy.cli.serve import serve, verify
 from ginrummy.errors import GinRummyError
 from ginrummy.melds import Meld
+from ginrummy.pickup import PickupState
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.state import HandState
 
 __all__ = ["main"]
 
@@ -62,6 +66,29 @@ def _rules_option(f: Callable[..., Any]) -> Callable[..., Any]:
     )(f)
 
 
+def _set_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--set",
+        "settings",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Change one setting of the preset, e.g. --set target=50 (repeatable; "
+        "`ginrummy rules PRESET` lists the settings).",
+    )(f)
+
+
+def _rules_from(preset: str, settings: tuple[str, ...]) -> Rules:
+    """The preset's rules with each ``--set`` assignment applied; a bad one is a usage error
+    (exit 2) naming the valid settings or values."""
+    rules = Rules.preset(preset)
+    for assignment in settings:
+        try:
+            rules = rules.with_setting(assignment)
+        except GinRummyError as exc:
+            raise click.BadParameter(f"{assignment!r}: {exc}", param_hint="--set") from None
+    return rules
+
+
 def _json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object per line.")(f)
 
@@ -80,6 +107,7 @@ def main() -> None:
 
 @main.command()
 @_rules_option
+@_set_option
 @click.option("--seed", type=int, default=None, help="Seed of the deals (default: random, printed).")
 @click.option(
     "--opponent",
@@ -95,10 +123,26 @@ def main() -> None:
     help="Write the game record (JSON) to FILE after every hand and on quitting.",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
-def play(preset: str, seed: int | None, opponent: str, name: str, save: Path | None, ascii_: bool) -> None:
-    """Play a game against the computer.
+def play(
+    preset: str,
+    settings: tuple[str, ...],
+    seed: int | None,
+    opponent: str,
+    name: str,
+    save: Path | None,
+    ascii_: bool,
+) -> None:
+    """Play against the computer, to the end of what the rules make.
 
-    A whole game to the target of the rules; type h at the prompt for the commands."""
+    A game to the target, a Hollywood set of three games, a match of games (best of N or
+    to a total) or team play, as the preset and --set say; type h at the prompt for the
+    commands."""
+    rules = _rules_from(preset, settings)
+    try:
+        # rules this terminal game cannot deal are refused here
+        (PickupState if rules.discard_pickup else HandState).deal(rules, 0, random.Random(0))
+    except GinRummyError as exc:
+        raise click.BadParameter(f"{preset}: {exc}", param_hint="--rules/--set") from None
     name = " ".join(name.split())
     if not name or name.lower() == "computer":
         raise click.BadParameter("choose a name other than '' or 'Computer'", param_hint="--name")
@@ -107,13 +151,15 @@ def play(preset: str, seed: int | None, opponent: str, name: str, save: Path | N
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     session = PlaySession(
-        Rules.preset(preset),
+        rules,
         seed=seed,
         opponent=opponent.lower(),
         name=name,
         console=_console(),
         save=save,
         glyphs=False if ascii_ else None,
+        preset=preset.lower(),
+        changed=settings,
     )
     sys.exit(session.run())
 
@@ -123,14 +169,17 @@ def play(preset: str, seed: int | None, opponent: str, name: str, save: Path | N
 @_json_option
 @click.option("--all", "all_", is_flag=True, help="Show every least-deadwood arrangement.")
 @_rules_option
-def analyze(hands: tuple[str, ...], as_json: bool, all_: bool, preset: str) -> None:
+@_set_option
+def analyze(
+    hands: tuple[str, ...], as_json: bool, all_: bool, preset: str, settings: tuple[str, ...]
+) -> None:
     """Analyse hands: deadwood and melds (10 cards), best discards (11).
 
     10 cards: the least deadwood and a best arrangement. 11 cards: the best discards,
     the deadwood left, and whether it can knock, go gin or big gin. Each HAND is a quoted list of cards such as "7h 8h 9h Tc 10d Qs ...". With no HAND,
     hands are read from standard input, one per line.
     """
-    rules = Rules.preset(preset)
+    rules = _rules_from(preset, settings)
     console = _console()
     first = [True]
 
@@ -174,27 +223,31 @@ def _report(message: str) -> None:
     "--hand", default=None, help="The defender's cards; without it, hands are read from standard input."
 )
 @_json_option
-def layoff(melds_arg: str, hand: str | None, as_json: bool) -> None:
+@_rules_option
+@_set_option
+def layoff(melds_arg: str, hand: str | None, as_json: bool, preset: str, settings: tuple[str, ...]) -> None:
     """The defender's best layoffs against a knocker's melds.
 
     Prints the defender's own melds, each card laid off and on which knocker's meld
-    (numbered from 1), and the deadwood left."""
+    (numbered from 1), and the deadwood left. Under rules with aces high and low
+    (e.g. --rules hollywood-aces) runs may turn the corner and an unmelded ace counts 15."""
+    rules = _rules_from(preset, settings)
     try:
-        melds: list[Meld] = parse_knocker_melds(melds_arg)
+        melds: list[Meld] = parse_knocker_melds(melds_arg, rules)
     except GinRummyError as exc:
         raise click.BadParameter(str(exc), param_hint="--melds") from None
     console = _console()
     first = [True]
 
     def emit(text: str) -> None:
-        data = layoff_plan(melds, parse_hand(text, sizes=None))
+        data = layoff_plan(melds, parse_hand(text, sizes=None), rules)
         if as_json:
             click.echo(json.dumps(data))
             return
         if not first[0]:
             console.print()
         first[0] = False
-        _print(console, layoff_lines(data, melds))
+        _print(console, layoff_lines(data, melds, rules))
 
     if hand is not None:
         try:
@@ -208,16 +261,23 @@ def layoff(melds_arg: str, hand: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--hand", "hand_number", type=click.IntRange(min=1), default=None, help="Show only hand N.")
+@click.option(
+    "--game",
+    "game_number",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Match records: show only game N (with --hand: hand N of it).",
+)
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
-def replay(file: Path, hand_number: int | None, ascii_: bool) -> None:
-    """Print a saved game or hand record step by step.
+def replay(file: Path, hand_number: int | None, game_number: int | None, ascii_: bool) -> None:
+    """Print a saved hand, game, match or team record step by step.
 
     Both hands, every action (with the cards drawn), each hand laid down, and for a
-    game the score sheet."""
+    game the score sheet (for a match, each game and the match sheet)."""
     console = _console()
     glyphs = not ascii_ and use_glyphs(console)
     try:
-        lines = record_lines(load_record(file), glyphs, hand_number)
+        lines = record_lines(load_record(file), glyphs, hand_number, game_number)
     except GinRummyError as exc:
         raise click.ClickException(str(exc)) from None
     _print(console, lines)
@@ -228,3 +288,10 @@ def replay(file: Path, hand_number: int | None, ascii_: bool) -> None:
 def rules_cmd(preset: str | None) -> None:
     """List the rules presets, or every setting of PRESET."""
     _print(_console(), preset_lines(preset) if preset else presets_lines())
+
+
+main.add_command(serve)
+main.add_command(verify)
+
+
+main.add_command(match_cmd)

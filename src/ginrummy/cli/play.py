@@ -1,7 +1,10 @@
-"""The game loop of ``ginrummy play``: a human against a computer player, to the target.
+"""The game loop of ``ginrummy play``: a human against a computer player, to the end.
 
-The human is player 0 and sees only ``state.view(0)``; the computer acts through its
-agent from ``state.view(1)`` only. Every action is checked by the engine
+The session plays whatever the rules make: one game to the target, a Hollywood set of
+three games at once, a match of successive games (best of N, or to a match total), or,
+with teams, the human's pairing against the computer followed by the other pairings
+between computer players. The human is player 0 and sees only ``state.view(0)``; the
+computer acts through its agent from ``state.view(1)`` only. Every action is checked by the engine
 (:meth:`ginrummy.state.HandState.verify`); a refused command is explained and asked
 again, and changes nothing. Input comes from an injectable function (``input_fn``,
 called with the prompt) so tests can answer from the current view; by default it
@@ -13,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -21,13 +24,14 @@ from rich.text import Text
 
 from ginrummy.actions import BigGin, DrawStock, Knock, LayOff
 from ginrummy.agents import make_agent
-from ginrummy.cards import Card, deadwood_points
+from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.commands import HELP, Meta, Play, parse_command
 from ginrummy.errors import GinRummyError
 from ginrummy.game import Game
+from ginrummy.match_score import Match, TeamMatch, derive_seed
 from ginrummy.melds import best_arrangement, least_deadwood
-from ginrummy.record import GameRecord
+from ginrummy.record import GameRecord, MatchRecord, TeamRecord
 from ginrummy.results import Outcome
 from ginrummy.rules import Rules
 from ginrummy.state import HandState, Phase
@@ -71,10 +75,15 @@ class _Quit(Exception):
 
 
 class PlaySession:
-    """One game of the human (player 0) against the computer (player 1).
+    """One game, set, match or team match of the human (player 0) against the computer (player 1).
 
-    ``input_fn`` defaults to :func:`read_line`; ``save`` is a path to which the
-    :class:`~ginrummy.record.GameRecord` is written after every hand and on quitting.
+    ``input_fn`` defaults to :func:`read_line`; ``save`` is a path to which the record
+    (a :class:`~ginrummy.record.GameRecord` for a single game, a ``MatchRecord`` for a
+    match, a ``TeamRecord`` for team play) is written after every hand and on quitting.
+    ``preset`` and ``changed`` (the ``--set`` assignments) are shown with the rules at
+    the start. ``match`` is the human's match (a single game is a one-game match),
+    ``game`` its current game and ``states`` the current game's hands; ``team`` the team
+    match when the rules have teams.
     """
 
     def __init__(
@@ -88,15 +97,40 @@ class PlaySession:
         input_fn: InputFn | None = None,
         save: Path | None = None,
         glyphs: bool | None = None,
+        preset: str | None = None,
+        changed: Sequence[str] = (),
     ) -> None:
-        self.game = Game(rules, seed=seed, names=(name, "Computer"))
+        self.rules = rules
+        self.seed = seed
+        self.team: TeamMatch | None = None
+        if rules.team_size > 1:
+            size = rules.team_size
+            self.team = TeamMatch(
+                rules,
+                (
+                    (name, *(f"Partner {i}" for i in range(1, size))),
+                    ("Computer", *(f"Computer {i}" for i in range(2, size + 1))),
+                ),
+                seed=seed,
+                team_names=("Your team", "Computer team"),
+            )
+            self.match = self.team.new_pairing()
+        else:
+            self.match = Match(rules, seed=seed, names=(name, "Computer"))
+        self.game: Game = self.match.new_game()
         self.agent = make_agent(opponent, seed)
         self.opponent = opponent
+        self.preset = preset
+        self.changed = tuple(changed)
         self.console = console or Console(highlight=False, soft_wrap=True)
         self.input_fn = input_fn or read_line
         self.save_path = save
         self.glyphs = render.use_glyphs(self.console) if glyphs is None else glyphs
         self.states: list[HandState] = []
+        self.game_states: list[list[HandState]] = [self.states]
+        """The hands of each game of the human's match (``states`` is the last)."""
+        self.other_states: list[list[list[HandState]]] = []
+        """Team play: the hands of each game of the other pairings."""
         self._seen = 0
         self._draws: dict[int, Card] = {}
 
@@ -116,25 +150,41 @@ class PlaySession:
     def names(self) -> tuple[str, str]:
         return self.game.names
 
+    @property
+    def is_over(self) -> bool:
+        """Whether everything the rules make has been played."""
+        if self.team is not None:
+            return self.team.is_over
+        return self.match.is_over
+
     # -- running ----------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play the game to the end, or until ``q``, end of input or Ctrl-C. Returns 0."""
+        """Play to the end, or until ``q``, end of input or Ctrl-C. Returns 0."""
         try:
-            self._say(
-                Text(
-                    f"Gin Rummy against the computer ({self.opponent}), game to "
-                    f"{self.game.rules.target}; seed {self.game.seed}.",
-                    style="bold",
-                )
-            )
-            self._say(Text(HELP, style="dim"))
-            while not self.game.is_over:
-                if self.states:
-                    self._between_hands()
-                self._play_hand()
-            for line in render.summary_lines(self.game):
+            self._say(Text(self._intro(), style="bold"))
+            for line in render.rules_lines(self.rules, self.preset, self.changed):
                 self._say(line)
+            self._say(Text(HELP, style="dim"))
+            while True:
+                while not self.game.is_over:
+                    if self.states:
+                        self._between_hands()
+                    self._play_hand()
+                for line in render.summary_lines(self.game, settle=self.match.kind == "single"):
+                    self._say(line)
+                if self.match.is_over:
+                    break
+                self._say(Text(""))
+                for line in render.match_lines(self.match):
+                    self._say(line)
+                self._between_games()
+            if self.match.kind != "single":
+                self._say(Text(""))
+                for line in render.match_lines(self.match):
+                    self._say(line)
+            if self.team is not None:
+                self._other_pairings()
         except _Quit:
             self._leave("You quit the game.")
         except EOFError:
@@ -143,10 +193,79 @@ class PlaySession:
             self._leave("Interrupted: the game is left unfinished.")
         return 0
 
+    def _intro(self) -> str:
+        who = f"Gin Rummy against the computer ({self.opponent})"
+        if self.match.kind == "single" and not self.game.hollywood and self.team is None:
+            return f"{who}, game to {self.rules.target}; seed {self.seed}."
+        what = self.match.describe()
+        if self.team is not None:
+            partners = ", ".join(self.team.names[0][1:])
+            return (
+                f"{who}: team play, teams of {self.team.size}; you play {what} against "
+                f"{self.names[COMPUTER]}, then your partners ({partners}) play theirs; seed {self.seed}."
+            )
+        return f"{who}: {what}; seed {self.seed}."
+
+    def _other_pairings(self) -> None:
+        """Team play: the other pairings, computer against computer, then the team sheet."""
+        team = self.team
+        assert team is not None
+        for i in range(1, team.size):
+            match = team.new_pairing()
+            a, b = match.names
+            self._say(Text(f"\nPairing {i + 1}: {a} against {b} (computer players).", style="bold"))
+            players = [
+                make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
+            ]
+            states: list[list[HandState]] = []
+            self.other_states.append(states)
+
+            def keep(
+                game: Game, state: HandState, states: list[list[HandState]] = states, match: Match = match
+            ) -> None:
+                if len(states) < len(match.games):
+                    states.append([])
+                states[-1].append(state)
+
+            match.play(players, on_hand=keep)
+            if self.save_path is not None:
+                self._save()
+            for game in match.games:
+                s = game.summary()
+                self._say(
+                    Text(
+                        f"  {a} {s.totals[0]}, {b} {s.totals[1]}"
+                        f" ({len(game.results)} hands{', Hollywood set' if game.hollywood else ''})."
+                    )
+                )
+            if match.kind != "single":
+                for line in render.match_lines(match):
+                    self._say(Text("  ") + line)
+        self._say(Text(""))
+        for line in render.team_lines(team):
+            self._say(line)
+
     def _leave(self, message: str) -> None:
         self._say(Text(message, style="bold"))
         if self.save_path is not None and self.states and self._save():
             self._say(Text(f"Saved to {self.save_path}."))
+
+    def _between_games(self) -> None:
+        number = len(self.match.games) + 1
+        while True:
+            answer = self._ask(f"Press Enter to start game {number} of the match (s sheet, q quit) > ")
+            word = answer.strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise _Quit
+            if word in ("s", "sheet", "score"):
+                for line in render.match_lines(self.match):
+                    self._say(line)
+                continue
+            break
+        self.game = self.match.new_game()
+        self.states = []
+        self.game_states.append(self.states)
+        self._say(Text(f"\nGame {number} of the match.", style="bold"))
 
     def _between_hands(self) -> None:
         while True:
@@ -155,11 +274,25 @@ class PlaySession:
             if word in ("q", "quit", "exit"):
                 raise _Quit
             if word in ("s", "sheet", "score"):
-                self._say(render.sheet_text(self.game))
+                self._say(self._sheet())
                 continue
             return
 
+    def _sheet(self) -> Text:
+        """The current game's sheet, titled by its number in the match."""
+        k = len(self.match.games)
+        if self.game.hollywood:
+            title = "Hollywood" if self.match.kind == "single" else f"Hollywood set {k}"
+        else:
+            title = f"Game {k}"
+        return render.sheet_text(self.game, title)
+
     def _play_hand(self) -> None:
+        if self.game.rules.discard_pickup:  # -- discard-pile pickup gin: its own hand loop --
+            from ginrummy.cli.pickup_play import play_pickup_hand
+
+            play_pickup_hand(self)
+            return
         state = self.game.new_hand()
         self.states.append(state)
         self._seen = 0
@@ -178,12 +311,12 @@ class PlaySession:
         self._events(view)
         result = view.result
         assert result is not None
-        for line in render.result_lines(result, self.names, self.glyphs):
+        for line in render.result_lines(result, self.names, self.glyphs, view.meld_rules):
             self._say(line)
         self.game.record(result)
         if self.save_path is not None:
             self._save()
-        self._say(render.sheet_text(self.game))
+        self._say(self._sheet())
 
     # -- the human's turn -------------------------------------------------------------
 
@@ -221,7 +354,7 @@ class PlaySession:
         if cmd.kind == "help":
             self._say(Text(HELP))
         elif cmd.kind == "sheet":
-            self._say(render.sheet_text(self.game))
+            self._say(self._sheet())
         elif cmd.kind == "hint":
             self._hint(view)
         else:
@@ -232,7 +365,7 @@ class PlaySession:
         text = Text("Hint (the simple computer player would): ")
         if isinstance(action, Knock):
             rest = view.hand & ~(1 << action.card)
-            word = "g" if least_deadwood(rest) == 0 else "k"
+            word = "g" if least_deadwood(rest, mr=view.meld_rules) == 0 else "k"
             text.append(f"{word} {action.card}")
         elif isinstance(action, BigGin):
             text.append("bg")
@@ -244,7 +377,7 @@ class PlaySession:
         action = cmd.action
         if isinstance(action, Knock):
             rest = view.hand & ~(1 << action.card)
-            arr = best_arrangement(rest)
+            arr = best_arrangement(rest, mr=view.meld_rules)
             text = Text("Go gin" if cmd.confirm == "gin" else "Knock")
             text.append(", discarding ")
             text.append_text(render.card_text(action.card, self.glyphs))
@@ -252,11 +385,15 @@ class PlaySession:
             text.append_text(render.melds_text(arr.melds, self.glyphs))
             if arr.deadwood:
                 text.append(" with deadwood ")
-                text.append_text(render.cards_text(render.display_order(arr.deadwood), self.glyphs))
-                text.append(f" ({deadwood_points(arr.deadwood)})")
+                text.append_text(
+                    render.cards_text(render.display_order(arr.deadwood, view.meld_rules), self.glyphs)
+                )
+                text.append(f" ({arr.points})")
         else:
             text = Text("Go big gin, laying down ")
-            text.append_text(render.melds_text(best_arrangement(view.hand).melds, self.glyphs))
+            text.append_text(
+                render.melds_text(best_arrangement(view.hand, mr=view.meld_rules).melds, self.glyphs)
+            )
         self._say(text)
         word = {"gin": "Gin", "knock": "Knock"}.get(cmd.confirm or "", "Big gin")
         while True:
@@ -314,11 +451,11 @@ class PlaySession:
     def _screen(self, view: PlayerView) -> None:
         """What the human sees before acting: recent events, the table, and the hand."""
         self._events(view)
-        t = self.game.totals
         n = self.names
+        where = f"game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
         self._say(
             Text(
-                f"-- {n[0]} {t[0]}, {n[1]} {t[1]} (game to {self.game.rules.target}) · "
+                f"-- {where}{render.score_line(self.game)} · "
                 f"knock limit {view.knock_limit} · {n[view.dealer]} dealt",
                 style="dim",
             )
@@ -332,12 +469,17 @@ class PlaySession:
         table.append(f" · stock {view.stock_size} · {n[COMPUTER]} holds {view.opponent_hand_size} cards")
         if view.opponent_known:
             table.append(", known: ")
-            table.append_text(render.cards_text(render.display_order(view.opponent_known), self.glyphs))
+            table.append_text(
+                render.cards_text(render.display_order(view.opponent_known, view.meld_rules), self.glyphs)
+            )
         self._say(table)
         top, bottom = render.hand_block(
-            view.hand, self.glyphs, highlight=view.drawn if view.drawn is not None else view.taken
+            view.hand,
+            self.glyphs,
+            highlight=view.drawn if view.drawn is not None else view.taken,
+            mr=view.meld_rules,
         )
-        self._say(Text(f"Your hand, deadwood {least_deadwood(view.hand)}:"))
+        self._say(Text(f"Your hand, deadwood {least_deadwood(view.hand, mr=view.meld_rules)}:"))
         self._say(Text("  ") + top)
         self._say(Text("  ") + bottom)
         if view.phase is Phase.DISCARD:
@@ -360,10 +502,18 @@ class PlaySession:
     def _error(self, message: str, head: str = "Not allowed") -> None:
         self._say(Text(f"{head}: {message}", style="yellow"))
 
+    def record(self) -> GameRecord | MatchRecord | TeamRecord:
+        """The record of what has been played: a game, match or team record."""
+        if self.team is not None:
+            return TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+        if self.match.kind != "single":
+            return MatchRecord.from_match(self.match, self.game_states)
+        return GameRecord.from_game(self.game, self.states)
+
     def _save(self) -> bool:
-        """Write the game record; on failure say why and go on. Returns whether it was written."""
+        """Write the record; on failure say why and go on. Returns whether it was written."""
         assert self.save_path is not None
-        data = GameRecord.from_game(self.game, self.states).dump()
+        data = self.record().dump()
         try:
             _write_atomic(self.save_path, data + "\n")
         except OSError as exc:

@@ -1,9 +1,10 @@
-"""``ginrummy replay``: print a saved game or hand record step by step.
+"""``ginrummy replay``: print a saved record step by step.
 
-Records are :class:`ginrummy.record.GameRecord` and :class:`ginrummy.record.HandRecord`
-JSON files (as written by ``ginrummy play --save``). A replay shows everything: both
-hands at the deal, every action with the card drawn, each player's hand after their
-discard, the hand laid down at the end, and for a game the score sheet.
+Records are :class:`ginrummy.record.HandRecord`, ``GameRecord``, ``MatchRecord`` and
+``TeamRecord`` JSON files (as written by ``ginrummy play --save``). A replay shows
+everything: both hands at the deal, every action with the card drawn, each player's hand
+after their discard, the hand laid down at the end, for a game the score sheet, for a
+match each game and the match sheet, for a team match each pairing and the team sheet.
 """
 
 from __future__ import annotations
@@ -18,17 +19,17 @@ from ginrummy.actions import Action, Discard, DrawStock, Knock
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.melds import least_deadwood
-from ginrummy.record import GameRecord, HandRecord
+from ginrummy.melds import MeldRules, least_deadwood
+from ginrummy.record import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
 from ginrummy.results import Outcome
 from ginrummy.state import HandState
 
 __all__ = ["hand_lines", "load_record", "record_lines"]
 
 
-def load_record(path: Path) -> GameRecord | HandRecord:
-    """Read a game or hand record file. Raises :class:`RecordError` (with the reason)
-    for a file that is not JSON or not a record."""
+def load_record(path: Path) -> AnyRecord:
+    """Read a hand, game, match or team record file. Raises :class:`RecordError` (with the
+    reason) for a file that is not JSON or not a record."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -38,30 +39,30 @@ def load_record(path: Path) -> GameRecord | HandRecord:
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path} is not JSON: {exc}") from None
     fmt = data.get("format") if isinstance(data, dict) else None
-    if fmt == "ginrummy-game":
-        return GameRecord.load(text)
-    if fmt == "ginrummy-hand":
-        return HandRecord.load(text)
-    raise RecordError(
-        f"{path} is not a ginrummy record (format {fmt!r}; expected ginrummy-game or ginrummy-hand)"
-    )
+    if fmt not in ("ginrummy-game", "ginrummy-hand", "ginrummy-match", "ginrummy-team-match"):
+        raise RecordError(
+            f"{path} is not a ginrummy record (format {fmt!r}; expected ginrummy-game, "
+            "ginrummy-hand, ginrummy-match or ginrummy-team-match)"
+        )
+    return load_any(text)
 
 
-def _hand_line(name: str, hand: int, glyphs: bool) -> Text:
-    top, _ = render.hand_block(hand, glyphs)
-    return Text(f"      {name}: ") + top + Text(f"  (deadwood {least_deadwood(hand)})", style="dim")
+def _hand_line(name: str, hand: int, glyphs: bool, mr: MeldRules) -> Text:
+    top, _ = render.hand_block(hand, glyphs, mr=mr)
+    return Text(f"      {name}: ") + top + Text(f"  (deadwood {least_deadwood(hand, mr=mr)})", style="dim")
 
 
 def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int = 1) -> list[Text]:
     """Hand ``number`` of a record, step by step. Raises :class:`RecordError` if it does not replay."""
     rec.replay()  # checks the deck against the seed and every action; names the bad one
-    state = HandState(rec.rules, rec.dealer, rec.deck)
+    state = HandState(rec.rules, rec.dealer, rec.deck, rec.knock_card)
+    mr = state.meld_rules
     seed = f" (deck from seed {rec.seed})" if rec.seed is not None else ""
     lines = [Text(f"Hand {number}: {names[rec.dealer]} deals{seed}.", style="bold")]
     if state.upcard is not None:
         lines.append(Text("   Upcard ") + render.card_text(state.upcard, glyphs, "bold"))
     for p in (1 - rec.dealer, rec.dealer):
-        lines.append(_hand_line(names[p], state.hand(p), glyphs))
+        lines.append(_hand_line(names[p], state.hand(p), glyphs, mr))
     steps: list[tuple[Action, Card | None, int]] = []
     for player, action in rec.actions:
         drawn = state.stock[0] if isinstance(action, DrawStock) else None
@@ -71,7 +72,7 @@ def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int 
             raise RecordError(str(exc)) from None
         steps.append((action, drawn, player))
     gin = state.result is not None and state.result.outcome is Outcome.GIN
-    replayed = HandState(rec.rules, rec.dealer, rec.deck)
+    replayed = HandState(rec.rules, rec.dealer, rec.deck, rec.knock_card)
     for i, (event, (action, drawn, player)) in enumerate(zip(state.events(), steps, strict=True)):
         replayed.push(action, player=player)
         line = Text(f"{i + 1:>4}. ") + render.event_text(event, names, glyphs, drawn=drawn, gin=gin)
@@ -79,23 +80,40 @@ def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int 
             line += Text(", discarding ") + render.card_text(action.card, glyphs) + Text(" face down")
         lines.append(line)
         if isinstance(action, Discard):
-            lines.append(_hand_line(names[player], replayed.hand(player), glyphs))
+            lines.append(_hand_line(names[player], replayed.hand(player), glyphs, mr))
     if state.result is None:
         lines.append(Text("   (the hand was not finished)", style="italic"))
     else:
-        lines.extend(render.result_lines(state.result, names, glyphs))
+        lines.extend(render.result_lines(state.result, names, glyphs, mr))
     return lines
 
 
-def record_lines(record: GameRecord | HandRecord, glyphs: bool, hand: int | None = None) -> list[Text]:
-    """Every hand of a record (or only hand ``hand``, from 1), then a game's score sheet.
+def record_lines(
+    record: AnyRecord, glyphs: bool, hand: int | None = None, game: int | None = None
+) -> list[Text]:
+    """Every hand of a record (or only hand ``hand``, from 1), then a game's score sheet;
+    for a match record every game (or only game ``game``) then the match sheet; for a
+    team record every pairing then the team sheet.
 
-    Raises :class:`RecordError` if the record does not replay or ``hand`` is out of range.
+    Raises :class:`RecordError` if the record does not replay or ``hand`` or ``game`` is
+    out of range or does not apply.
     """
+    if isinstance(record, TeamRecord):
+        if hand is not None or game is not None:
+            raise RecordError("this is a team record: --hand and --game do not apply")
+        return _team_lines(record, glyphs)
+    if isinstance(record, MatchRecord):
+        return _match_lines(record, glyphs, hand, game)
+    if game not in (None, 1):
+        raise RecordError(f"this is not a match record: there is no game {game}")
     if isinstance(record, HandRecord):
         if hand not in (None, 1):
             raise RecordError(f"this is a hand record: there is no hand {hand}")
         return hand_lines(record, ("Player 0", "Player 1"), glyphs)
+    return _game_lines(record, glyphs, hand)
+
+
+def _game_lines(record: GameRecord, glyphs: bool, hand: int | None, title: str | None = None) -> list[Text]:
     game = record.replay()
     count = len(record.hands)
     if hand is not None and not 1 <= hand <= count:
@@ -113,7 +131,51 @@ def record_lines(record: GameRecord | HandRecord, glyphs: bool, hand: int | None
             lines.extend(hand_lines(rec, record.names, glyphs, i + 1))
     if hand is None:
         lines.append(Text(""))
-        lines.append(render.sheet_text(game))
+        lines.append(render.sheet_text(game, title))
         if game.is_over:
             lines.extend(render.summary_lines(game))
+    return lines
+
+
+def _match_lines(record: MatchRecord, glyphs: bool, hand: int | None, game: int | None) -> list[Text]:
+    match = record.replay()
+    count = len(record.games)
+    if game is not None and not 1 <= game <= count:
+        raise RecordError(f"no game {game}: the match record has {count} game{'s' if count != 1 else ''}")
+    if hand is not None and game is None and count != 1:
+        raise RecordError("this is a match record: say which game with --game")
+    lines = [
+        Text(
+            f"Match between {record.names[0]} and {record.names[1]}: {match.describe()}; seed "
+            f"{record.seed}, {count} game{'s' if count != 1 else ''} recorded.",
+            style="bold",
+        )
+    ]
+    for k, rec in enumerate(record.games):
+        if game is None or game == k + 1:
+            title = f"Hollywood set {k + 1}" if match.games[k].hollywood else f"Game {k + 1}"
+            lines.append(Text(""))
+            lines.append(Text(f"== {title} of the match ==", style="bold"))
+            lines.extend(_game_lines(rec, glyphs, hand, title))
+    if game is None:
+        lines.append(Text(""))
+        lines.extend(render.match_lines(match))
+    return lines
+
+
+def _team_lines(record: TeamRecord, glyphs: bool) -> list[Text]:
+    team = record.replay()
+    lines = [
+        Text(
+            f"Team match: {record.team_names[0]} against {record.team_names[1]}, seed {record.seed}, "
+            f"{len(record.pairings)} of {team.size} pairings recorded.",
+            style="bold",
+        )
+    ]
+    for i, rec in enumerate(record.pairings):
+        lines.append(Text(""))
+        lines.append(Text(f"== Pairing {i + 1}: {rec.names[0]} against {rec.names[1]} ==", style="bold"))
+        lines.extend(_match_lines(rec, glyphs, None, None))
+    lines.append(Text(""))
+    lines.extend(render.team_lines(team))
     return lines

@@ -1,0 +1,112 @@
+"""``ginrummy serve`` (play in the browser) and ``ginrummy verify`` (check a fair deal).
+
+``serve`` needs the optional ``web`` dependencies (``pip install -e '.[web]'``), imported
+only when it runs; ``verify`` needs nothing beyond the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ginrummy.errors import GinRummyError
+from ginrummy.record import GameRecord
+from ginrummy.web.fairness import verify_deal
+
+__all__ = ["serve", "verify"]
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free port)."
+)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="SQLite file of the games (default: ginrummy/games.sqlite3 in the user's data folder).",
+)
+@click.option("--open", "open_", is_flag=True, help="Open the page in the web browser.")
+def serve(host: str, port: int, db: Path | None, open_: bool) -> None:
+    """Play Gin Rummy in the browser: start a local web server and print its address."""
+    try:
+        import uvicorn
+
+        from ginrummy.web.app import create_app
+        from ginrummy.web.store import default_db_path
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise click.ClickException(
+            f"the web server needs the 'web' extra ({exc.name} is missing): pip install -e '.[web]'"
+        ) from None
+    path = db or default_db_path()
+    app = create_app(path)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+
+    def announce() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            threading.Event().wait(0.05)
+        bound = port
+        for s in server.servers:
+            for sock in s.sockets:
+                bound = sock.getsockname()[1]
+        shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+        url = f"http://{shown}:{bound}/"
+        click.echo(f"Gin Rummy is served at {url} (games in {path}); Ctrl-C stops.", err=False)
+        if open_:
+            webbrowser.open(url)
+
+    threading.Thread(target=announce, daemon=True).start()
+    server.run()
+
+
+@click.command()
+@click.argument("record", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--commitment", help="The hash shown before the hand.")
+@click.option("--seed", type=int, help="The seed revealed after the hand.")
+@click.option("--salt", help="The salt revealed with the seed.")
+@click.option("--deck", help="The deck dealt (52 cards in dealing order), to check it came from the seed.")
+def verify(
+    record: Path | None, commitment: str | None, seed: int | None, salt: str | None, deck: str | None
+) -> None:
+    """Check a fair deal: that a revealed seed opens the commitment shown before the hand.
+
+    Either give --commitment, --seed and --salt (and optionally --deck), or a game RECORD
+    downloaded from the server (/api/games/ID/record), whose every hand is checked and replayed."""
+    if record is None:
+        if commitment is None or seed is None or salt is None:
+            raise click.UsageError("give a RECORD file, or --commitment, --seed and --salt")
+        check = verify_deal(commitment, seed, salt, deck)
+        click.echo(("OK: " if check.ok else "FAILED: ") + check.message)
+        click.echo("deck: " + " ".join(str(c) for c in check.deck))
+        raise SystemExit(0 if check.ok else 1)
+    text = record.read_text()
+    try:
+        data: dict[str, Any] = json.loads(text)
+        game = GameRecord.load(text)
+        game.replay()
+    except (GinRummyError, json.JSONDecodeError) as exc:
+        raise click.ClickException(f"{record}: {exc}") from None
+    fairness = data.get("fairness") or []
+    if len(fairness) < len(game.hands):
+        raise click.ClickException(f"{record}: no commitment for every hand (a 'fairness' list is needed)")
+    failed = 0
+    for f, hand in zip(fairness, game.hands, strict=False):
+        check = verify_deal(
+            str(f["commitment"]), int(f["seed"]), str(f["salt"]), " ".join(str(c) for c in hand.deck)
+        )
+        ok = check.ok and hand.seed == int(f["seed"])
+        failed += not ok
+        click.echo(f"hand {f['hand']}: {'OK' if ok else 'FAILED'}: {check.message}")
+    click.echo(
+        f"the game replays from seed {game.seed}; {len(game.hands) - failed} of {len(game.hands)} deals verified"
+    )
+    raise SystemExit(1 if failed else 0)

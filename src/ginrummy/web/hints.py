@@ -1,0 +1,54 @@
+"""Hints for learning: the hint agent's move and why, worked out from the human's view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.cards import Card
+from ginrummy.melds import discard_deadwoods, least_deadwood, melds_with
+from ginrummy.view import PlayerView
+
+__all__ = ["explain"]
+
+
+def _fits(card: Card, view: PlayerView) -> str:
+    melds = melds_with(card, view.hand, mr=view.meld_rules)
+    if not melds:
+        return f"{card} makes no meld with your cards"
+    return f"{card} makes the meld {melds[0]}"
+
+
+def explain(action: Action, view: PlayerView, agent: str) -> dict[str, Any]:
+    """The hint as JSON: the ``action`` (notation), a ``card`` to highlight, and ``why``."""
+    why: str
+    card: str | None = None
+    up = view.upcard
+    if isinstance(action, TakeDiscard) and up is not None:
+        why = f"Take the {up}: {_fits(up, view)}."
+        card = str(up)
+    elif isinstance(action, Pass):
+        why = f"Pass: {_fits(up, view)}." if up is not None else "Pass."
+    elif isinstance(action, DrawStock):
+        why = "Draw from the stock" + (f": {_fits(up, view)}." if up is not None else ".")
+    elif isinstance(action, Discard | Knock):
+        c = action.card
+        card = str(c)
+        after = discard_deadwoods(view.hand, mr=view.meld_rules)
+        best = min(v for k, v in after.items() if k != view.taken or view.rules.rediscard_taken_card)
+        left = least_deadwood(view.hand & ~(1 << c), mr=view.meld_rules)
+        if isinstance(action, Knock):
+            verb = "Go gin" if left == 0 else f"Knock (deadwood {left}, limit {view.knock_limit})"
+            why = f"{verb}, discarding {c}."
+        else:
+            why = f"Discard {c}: it leaves {left} points of deadwood"
+            why += " (the least possible)." if left == best else f" (the least possible is {best})."
+            if left > view.knock_limit:
+                why += f" You can knock at {view.knock_limit} or less."
+    elif isinstance(action, BigGin):
+        why = "Big gin: all 11 cards are in melds."
+    elif isinstance(action, LayOff):
+        why = "Lay down your melds; your best layoffs are made for you."
+    else:  # pragma: no cover - every action kind is handled above
+        why = str(action)
+    return {"action": str(action).split(" [")[0], "card": card, "why": why, "agent": agent}

@@ -1,0 +1,235 @@
+"""The JSON the page receives, built from the human's :class:`~ginrummy.view.PlayerView` only.
+
+Nothing here reads the hidden state: the opponent's cards and the stock order are never
+in a response. The only other inputs are public: the finished hands' results (laid down
+on the table), the score sheet, and the fairness commitments (seeds only once a hand is over).
+Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ginrummy.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.cards import CardSet, cards_of
+from ginrummy.game import Game
+from ginrummy.layoff import LayoffPlan
+from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, least_deadwood
+from ginrummy.phase import Phase
+from ginrummy.results import HandResult, Outcome
+from ginrummy.view import PlayerView
+from ginrummy.web.session import HUMAN, GameSession
+
+__all__ = ["cards", "result_json", "sheet_json", "table_json", "view_json"]
+
+OUTCOME_LABELS = {
+    Outcome.KNOCK: "Knock",
+    Outcome.UNDERCUT: "Undercut",
+    Outcome.TIE: "Tie",
+    Outcome.GIN: "Gin",
+    Outcome.BIG_GIN: "Big gin",
+    Outcome.DEAD: "Dead hand",
+}
+
+
+def _by_rank(card: int) -> tuple[int, int]:
+    return (card % 13, card // 13)
+
+
+def cards(mask: CardSet | Iterable[int], by_rank: bool = True) -> list[str]:
+    """Cards as notation strings; a ``CardSet`` sorted by rank then suit."""
+    seq = sorted(cards_of(mask), key=_by_rank) if isinstance(mask, int) else list(mask)
+    if by_rank and not isinstance(mask, int):
+        seq.sort(key=_by_rank)
+    return [str(c) for c in seq]
+
+
+def _meld(m: Meld) -> list[str]:
+    return [str(c) for c in m.cards]
+
+
+def hand_json(hand: CardSet, mr: MeldRules = STANDARD) -> dict[str, Any]:
+    """The hand sorted for display: melds of a least-deadwood arrangement first, then deadwood by rank."""
+    arr = best_arrangement(hand, mr=mr)
+    return {
+        "melds": [_meld(m) for m in arr.melds],
+        "deadwood": cards(arr.deadwood),
+        "deadwood_count": arr.points,
+        "size": hand.bit_count(),
+    }
+
+
+def _legal_json(view: PlayerView) -> dict[str, Any]:
+    acts = view.legal_actions
+    knock: dict[str, int] = {}
+    for a in acts:
+        if isinstance(a, Knock):
+            knock.setdefault(str(a.card), least_deadwood(view.hand & ~(1 << a.card), mr=view.meld_rules))
+    return {
+        "take": any(isinstance(a, TakeDiscard) for a in acts),
+        "pass": any(isinstance(a, Pass) for a in acts),
+        "draw": any(isinstance(a, DrawStock) for a in acts),
+        "discard": [str(a.card) for a in acts if isinstance(a, Discard)],
+        "knock": [{"card": c, "deadwood": d} for c, d in knock.items() if d > 0],
+        "gin": [c for c, d in knock.items() if d == 0],
+        "big_gin": any(isinstance(a, BigGin) for a in acts),
+        "layoff": any(isinstance(a, LayOff) for a in acts),
+    }
+
+
+def _plan_json(plan: LayoffPlan) -> dict[str, Any]:
+    return {
+        "melds": [_meld(m) for m in plan.melds],
+        "layoffs": [[str(c), i] for c, i in plan.layoffs],
+        "deadwood": cards(plan.deadwood),
+        "count": plan.points,
+    }
+
+
+def score_text(r: HandResult, names: tuple[str, str]) -> str:
+    """The points of a hand with the bonus named, e.g. ``'Ed scores 41: 16 + 25 gin bonus'``."""
+    if r.winner is None:
+        return "No score" if r.outcome is Outcome.DEAD else "A tie: no score"
+    w = names[r.winner]
+    if r.outcome in (Outcome.GIN, Outcome.BIG_GIN):
+        label = "gin" if r.outcome is Outcome.GIN else "big gin"
+        return f"{w} scores {r.points}: {r.defender_count} + {r.points - r.defender_count} {label} bonus"
+    if r.outcome is Outcome.UNDERCUT:
+        diff = r.knocker_count - r.defender_count
+        return f"{w} scores {r.points}: {diff} + {r.points - diff} undercut bonus"
+    return f"{w} scores {r.points}: {r.defender_count} - {r.knocker_count}"
+
+
+def result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
+    """A finished hand as laid down: both hands (none for a dead hand), the knocker's melds,
+    the defender's melds and each layoff in playing order, and the points."""
+    out: dict[str, Any] = {
+        "outcome": r.outcome.value,
+        "label": OUTCOME_LABELS[r.outcome],
+        "winner": r.winner,
+        "points": r.points,
+        "knocker": r.knocker,
+        "describe": r.describe(names),
+        "score": score_text(r, names),
+        "hands": [cards(h) for h in r.hands],
+    }
+    if r.knocker is not None:
+        out |= {
+            "knocker_count": r.knocker_count,
+            "defender_count": r.defender_count,
+            "knocker_melds": [_meld(m) for m in r.knocker_melds],
+            "knocker_deadwood": cards(r.knocker_deadwood),
+            "defense": _plan_json(r.defense) if r.defense is not None else None,
+        }
+    return out
+
+
+def sheet_json(game: Game) -> dict[str, Any]:
+    """The score sheet: each hand's result, running totals, and the box and bonus columns."""
+    names = (game.names[0], game.names[1])
+    rows = []
+    running = [0, 0]
+    for i, r in enumerate(game.results):
+        if r.winner is not None:
+            running[r.winner] += r.points
+        rows.append(
+            {
+                "hand": i + 1,
+                "outcome": r.outcome.value,
+                "winner": r.winner,
+                "points": r.points,
+                "text": r.describe(names),
+                "score": score_text(r, names),
+                "totals": list(running),
+            }
+        )
+    out: dict[str, Any] = {
+        "names": list(names),
+        "rows": rows,
+        "totals": list(game.totals),
+        "hands_won": list(game.hands_won),
+        "boxes": [n * game.rules.box_bonus for n in game.hands_won],
+        "target": game.rules.target,
+        "over": game.is_over,
+        "text": game.sheet(),
+        "summary": None,
+    }
+    if game.is_over:
+        s = game.summary()
+        out["summary"] = {
+            "hand_points": list(s.hand_points),
+            "game_bonus": list(s.game_bonus),
+            "box_bonus": list(s.box_bonus),
+            "margin_bonus": list(s.margin_bonus),
+            "shutout": s.shutout,
+            "totals": list(s.totals),
+            "winner": s.winner,
+            "forfeit": s.forfeit,
+        }
+    return out
+
+
+def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
+    """One player's view of the current hand."""
+    laid_down = None
+    if view.knocker is not None and view.phase is Phase.LAYOFF:
+        laid_down = {
+            "knocker": view.knocker,
+            "melds": [_meld(m) for m in view.knocker_melds],
+            "deadwood": cards(view.knocker_deadwood),
+            "count": view.meld_rules.points(view.knocker_deadwood),
+        }
+    return {
+        "phase": view.phase.value,
+        "dealer": view.dealer,
+        "to_act": view.to_act,
+        "my_turn": view.my_turn,
+        "hand": hand_json(view.hand, view.meld_rules),
+        "discard_pile": [str(c) for c in view.discard_pile],
+        "upcard": str(view.upcard) if view.upcard is not None else None,
+        "stock_size": view.stock_size,
+        "opponent": {"count": view.opponent_hand_size, "known": cards(view.opponent_known)},
+        "events": [
+            {"player": e.player, "kind": e.kind, "card": str(e.card) if e.card is not None else None}
+            for e in view.history
+        ],
+        "drawn": str(view.drawn) if view.drawn is not None else None,
+        "taken": str(view.taken) if view.taken is not None else None,
+        "knock_limit": view.knock_limit,
+        "must_knock": view.must_knock,
+        "legal": _legal_json(view),
+        "laid_down": laid_down,
+        "result": result_json(view.result, names) if view.result is not None else None,
+    }
+
+
+def table_json(s: GameSession) -> dict[str, Any]:
+    """Everything the table page shows, for the human player."""
+    names = (s.game.names[0], s.game.names[1])
+    state = s.state
+    hand_index = len(s.states) - 1
+    fairness: dict[str, Any] | None = None
+    hand: dict[str, Any] | None = None
+    if state is not None:
+        hand = view_json(state.view(HUMAN), names)
+        fairness = {"hand": hand_index + 1, "commitment": s.commitment(hand_index)}
+        if state.is_over:
+            fairness |= {"seed": str(s.game.hand_seeds[hand_index]), "salt": s.salt(hand_index)}
+    return {
+        "id": s.row.id,
+        "version": s.version,
+        "names": list(names),
+        "you": HUMAN,
+        "preset": s.row.preset,
+        "level": s.row.level,
+        "mode": s.row.mode,
+        "rules": s.rules.settings(),
+        "hand_number": hand_index + 1,
+        "hand": hand,
+        "fairness": fairness,
+        "sheet": sheet_json(s.game),
+        "game_over": s.over,
+        "can_undo": s.can_undo(),
+        "can_hint": s.practice and state is not None and not state.is_over and state.to_act == HUMAN,
+    }

@@ -1,0 +1,211 @@
+"""One web game in memory: the engine's :class:`~ginrummy.game.Game`, its hands, and the computer.
+
+The human is player 0, the computer player 1. A session is rebuilt from its stored
+rows by replaying each action through ``HandState.push`` (so a restart resumes the
+game exactly). The computer gets only ``state.view(1)``, like any agent; its random
+choices come from a generator seeded per decision from the game's secret, so they do
+not depend on when the server was restarted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from ginrummy.actions import Action, parse_action
+from ginrummy.agents import AGENTS, make_agent
+from ginrummy.errors import IllegalActionError
+from ginrummy.game import Game
+from ginrummy.record import GameRecord
+from ginrummy.rules import Rules
+from ginrummy.state import HandState
+from ginrummy.web.fairness import commitment, hand_salt
+from ginrummy.web.store import ActionRow, GameRow, HandRow
+
+__all__ = ["COMPUTER", "HUMAN", "GameSession", "Progress", "SessionError", "hint_agent_name"]
+
+HUMAN = 0
+COMPUTER = 1
+
+# Strongest first; the first one the agents registry holds gives hints.
+_HINT_PREFERENCE = ("expert", "strong", "ismcts", "mcts", "advanced", "medium", "simple")
+
+
+def hint_agent_name() -> str:
+    """The agent used for hints: the strongest of :data:`_HINT_PREFERENCE` that is registered."""
+    for name in _HINT_PREFERENCE:
+        if name in AGENTS:
+            return name
+    return next(iter(AGENTS))
+
+
+class SessionError(ValueError):
+    """A request that does not fit the game's state (no hand to act in, no undo, ...)."""
+
+
+@dataclass
+class Progress:
+    """What one request changed, to be stored before the reply."""
+
+    actions: list[ActionRow] = field(default_factory=list)
+    hands: list[HandRow] = field(default_factory=list)
+    truncate_from: int | None = None
+
+
+class GameSession:
+    """A game being played in the browser, rebuilt from its stored rows."""
+
+    def __init__(self, row: GameRow, actions: list[ActionRow]) -> None:
+        self.row = row
+        self.rules = Rules.from_settings(row.rules)
+        self.game = Game(
+            self.rules, seed=row.seed, names=(row.name, "Computer"), first_dealer=row.first_dealer
+        )
+        self.states: list[HandState] = []
+        self.seq = 0
+        by_hand: dict[int, list[ActionRow]] = {}
+        for a in actions:
+            by_hand.setdefault(a.hand, []).append(a)
+        for h in range(row.hands_dealt):
+            state = self._deal()
+            for a in by_hand.get(h, []):
+                state.push(parse_action(a.action), player=a.player)
+                self.seq += 1
+            if state.is_over:
+                self._record_result(state)
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def state(self) -> HandState | None:
+        """The current (last dealt) hand, or ``None`` before the first deal."""
+        return self.states[-1] if self.states else None
+
+    @property
+    def version(self) -> int:
+        """Changes with every state change; a request must name it (stale requests are refused)."""
+        return self.seq + len(self.states)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def practice(self) -> bool:
+        return self.row.mode == "practice"
+
+    def commitment(self, index: int) -> str:
+        """The commitment to hand ``index``'s seed."""
+        return commitment(self.game.hand_seeds[index], hand_salt(self.row.secret, index))
+
+    def salt(self, index: int) -> str:
+        return hand_salt(self.row.secret, index)
+
+    def can_undo(self) -> bool:
+        """Practice games only: the human acted in the current hand and it is not over."""
+        state = self.state
+        return (
+            self.practice
+            and state is not None
+            and not state.is_over
+            and any(p == HUMAN for p, _ in state.log)
+        )
+
+    def record(self) -> GameRecord:
+        """The game record: every hand dealt so far (the last may be unfinished)."""
+        return GameRecord.from_game(self.game, self.states)
+
+    # -- changing --------------------------------------------------------------
+
+    def start(self) -> Progress:
+        """Deal the first hand and let the computer act until it is the human's turn."""
+        if self.states:
+            raise SessionError("the game has started")
+        return self.next_hand()
+
+    def next_hand(self) -> Progress:
+        """Deal the next hand (after the last one ended)."""
+        if self.over:
+            raise SessionError("the game is over")
+        if self.state is not None and not self.state.is_over:
+            raise SessionError("the hand is not over yet")
+        self._deal()
+        progress = Progress()
+        self._computer_moves(progress)
+        return progress
+
+    def act(self, text: str) -> Progress:
+        """Apply the human's action (notation of :mod:`ginrummy.actions`), then the computer's
+        replies. Raises ``ValueError`` subclasses (nothing changed) for a bad or illegal action."""
+        state = self.state
+        if state is None or state.is_over:
+            raise SessionError("no hand is being played; deal the next hand")
+        action = parse_action(text)
+        if state.to_act != HUMAN:  # pragma: no cover - the computer always finishes its turn
+            raise SessionError("it is the computer's turn")
+        progress = Progress()
+        self._push(state, action, HUMAN, progress)
+        self._computer_moves(progress)
+        return progress
+
+    def undo(self) -> Progress:
+        """Practice games: take back the human's last action in this hand and the computer's replies."""
+        if not self.can_undo():
+            raise SessionError(
+                "undo is only for practice games, in a hand still being played, after one of your moves"
+                if self.practice
+                else "undo is off in rated games"
+            )
+        state = self.state
+        assert state is not None
+        log = state.log
+        last = max(i for i, (p, _) in enumerate(log) if p == HUMAN)
+        for _ in range(len(log) - last):
+            state.pop()
+            self.seq -= 1
+        return Progress(truncate_from=self.seq)
+
+    def hint(self) -> Action:
+        """What the strongest registered agent would do for the human now (from the human's view)."""
+        state = self.state
+        if state is None or state.is_over or state.to_act != HUMAN:
+            raise SessionError("a hint is given when it is your turn")
+        return make_agent(hint_agent_name(), self._agent_seed("hint")).act(state.view(HUMAN))
+
+    # -- internals -------------------------------------------------------------
+
+    def _deal(self) -> HandState:
+        state = self.game.new_hand()
+        self.states.append(state)
+        return state
+
+    def _agent_seed(self, what: str) -> int:
+        digest = hashlib.sha256(f"{self.row.secret}:{what}:{len(self.states)}:{self.seq}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def _push(self, state: HandState, action: Action, player: int, progress: Progress) -> None:
+        state.push(action, player=player)
+        _, resolved = state.log[-1]
+        progress.actions.append(ActionRow(self.seq, len(self.states) - 1, player, str(resolved)))
+        self.seq += 1
+        if state.is_over:
+            progress.hands.append(self._record_result(state))
+
+    def _record_result(self, state: HandState) -> HandRow:
+        result = state.result
+        assert result is not None
+        self.game.record(result)
+        return HandRow(
+            len(self.states) - 1, result.outcome.value, result.winner, result.knocker, result.points
+        )
+
+    def _computer_moves(self, progress: Progress) -> None:
+        state = self.state
+        assert state is not None
+        while not state.is_over and state.to_act == COMPUTER:
+            agent = make_agent(self.row.level, self._agent_seed("move"))
+            action = agent.act(state.view(COMPUTER))
+            try:
+                self._push(state, action, COMPUTER, progress)
+            except IllegalActionError:  # pragma: no cover - an agent bug: fall back to the engine's choice
+                self._push(state, next(iter(state.legal_actions)), COMPUTER, progress)

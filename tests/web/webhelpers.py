@@ -1,0 +1,106 @@
+"""Shared by the web tests: a scripted player over the API's JSON, and a live server process."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+CARD = re.compile(r"^[A2-9TJQK][cdhs]$")
+
+
+def scripted_action(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The scripted client's next request ``(path, body)``: gin or knock at the lowest
+    deadwood as soon as possible, pass the upcard, draw from the stock, discard the last
+    discardable card in display order (the same choices the browser test clicks)."""
+    h = game["hand"]
+    body: dict[str, Any] = {"version": game["version"]}
+    if h["phase"] == "end":
+        return "next", body
+    legal = h["legal"]
+    order = [c for m in h["hand"]["melds"] for c in m] + h["hand"]["deadwood"]
+    if legal["gin"]:
+        action = "gin " + legal["gin"][0]
+    elif legal["knock"]:
+        action = "knock " + sorted(legal["knock"], key=lambda k: k["deadwood"])[0]["card"]
+    elif legal["big_gin"]:
+        action = "big-gin"
+    elif legal["layoff"]:
+        action = "layoff"
+    elif legal["pass"]:
+        action = "pass"
+    elif legal["draw"]:
+        action = "draw"
+    elif legal["discard"]:
+        action = "discard " + [c for c in order if c in legal["discard"]][-1]
+    else:
+        action = "take"
+    return "actions", body | {"action": action}
+
+
+def strings(
+    data: Any, skip: frozenset[str] = frozenset({"id", "token", "commitment", "salt", "seed"})
+) -> list[str]:
+    """Every card-like token in a JSON value (strings split on non-alphanumerics)."""
+    out: list[str] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k not in skip:
+                out += strings(v, skip)
+    elif isinstance(data, list):
+        for v in data:
+            out += strings(v, skip)
+    elif isinstance(data, str):
+        out += [t for t in re.split(r"[^A-Za-z0-9]+", data) if CARD.match(t)]
+    return out
+
+
+class LiveServer:
+    """``ginrummy serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.env = {**os.environ, **(env or {})}
+        self.proc: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self) -> LiveServer:
+        code = "from ginrummy.cli.main import main; main()"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, "serve", "--port", "0", "--db", str(self.db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=self.env,
+        )
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            m = re.search(r"(http://\S+?)/? ", line)
+            if m:
+                self.url = m.group(1).replace("localhost", "127.0.0.1")
+                return self
+            if not line and self.proc.poll() is not None:
+                break
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL), as a crash would."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
