@@ -10,6 +10,7 @@ entries, ``Total``, ``GB``, ``BB`` (and ``LB`` for a margin bonus) and ``Final``
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from ginrummy.results import HandResult, Outcome
@@ -187,6 +188,10 @@ def score_text(r: HandResult, names: tuple[str, str]) -> str:
     """Who scored what and how, as in the sources' guide: ``Ed scores 7: (10 - 3)``."""
     if r.winner is None:
         return "No score"
+    if r.multiplier != 1:  # Oklahoma's spade double: the plain arithmetic, then the multiplier
+        plain = score_text(dataclasses.replace(r, multiplier=1, points=r.points // r.multiplier), names)
+        how = plain.partition(": ")[2]
+        return f"{names[r.winner]} scores {r.points}: {how} x {r.multiplier}"
     w = names[r.winner]
     if r.outcome in (Outcome.GIN, Outcome.BIG_GIN):
         bonus = r.points - r.defender_count
