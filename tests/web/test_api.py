@@ -331,3 +331,23 @@ def test_pages_are_served(app_client: TestClient) -> None:
         assert r.status_code == 200 and "app.js" in r.text
         assert "default-src 'self'" in r.headers["content-security-policy"]
     assert app_client.get("/static/app.js").status_code == 200
+
+
+def test_hollywood_sheet_has_three_columns() -> None:
+    """The page's score sheet shows Hollywood's three games side by side."""
+    from ginrummy.agents import make_agent
+    from ginrummy.agents.runner import play_game
+    from ginrummy.rules import Rules
+    from ginrummy.web.serialize import sheet_json
+
+    game = play_game(
+        Rules.preset("hollywood").replace(target=40),
+        [make_agent("simple", 1), make_agent("simple", 2)],
+        seed=3,
+    )
+    sheet = sheet_json(game)
+    assert [c["game"] for c in sheet["columns"]] == [1, 2, 3]
+    for col, column in zip(sheet["columns"], game.columns, strict=True):
+        assert col["totals"] == list(column.totals)
+        assert sum(col["points"][0]) == col["totals"][0] and sum(col["points"][1]) == col["totals"][1]
+        assert col["over"] and col["final"] == list(column.summary().totals)

@@ -154,6 +154,17 @@ def sheet_json(game: Game) -> dict[str, Any]:
         "over": game.is_over,
         "text": game.sheet(),
         "summary": None,
+        # Hollywood: the three games side by side (one entry per game; a single game otherwise)
+        "columns": [
+            {
+                "game": col.number,
+                "points": [col.points(0), col.points(1)],
+                "totals": list(col.totals),
+                "over": col.is_over,
+                "final": list(col.summary().totals) if col.is_over else None,
+            }
+            for col in game.columns
+        ],
     }
     if game.is_over:
         s = game.summary()

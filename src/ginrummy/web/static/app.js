@@ -408,7 +408,40 @@ async function sha256(text) {
   return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+function hollywoodTable(sheet) {
+  // Hollywood scoring: the three games side by side, each with both players' entries.
+  const [a, b] = sheet.names;
+  const t = el("table", { class: "sheet hollywood", id: "hollywood-sheet" },
+    el("caption", {}, "Hollywood: three games at once"));
+  const head = el("tr", {}, el("th", { scope: "col" }, ""));
+  for (const c of sheet.columns) head.append(el("th", { scope: "col", colspan: "2" }, `Game ${c.game}${c.over ? " (over)" : ""}`));
+  const names = el("tr", {}, el("th", { scope: "col" }, ""));
+  for (const _c of sheet.columns) names.append(el("th", { scope: "col" }, a), el("th", { scope: "col" }, b));
+  t.append(el("thead", {}, head, names));
+  const body = el("tbody", {});
+  const depth = Math.max(0, ...sheet.columns.flatMap((c) => [c.points[0].length, c.points[1].length]));
+  for (let i = 0; i < depth; i++) {
+    const tr = el("tr", {}, el("th", { scope: "row" }, ""));
+    for (const c of sheet.columns) tr.append(el("td", {}, c.points[0][i] ?? ""), el("td", {}, c.points[1][i] ?? ""));
+    body.append(tr);
+  }
+  const tot = el("tr", {}, el("th", { scope: "row" }, "Total"));
+  for (const c of sheet.columns) tot.append(el("td", {}, c.totals[0]), el("td", {}, c.totals[1]));
+  const fin = el("tr", {}, el("th", { scope: "row" }, "Final"));
+  for (const c of sheet.columns) fin.append(el("td", {}, c.final ? c.final[0] : ""), el("td", {}, c.final ? c.final[1] : ""));
+  body.append(tot, fin);
+  t.append(body);
+  return t;
+}
+
 function sheetTable(sheet, you = 0) {
+  if (sheet.columns && sheet.columns.length > 1) {
+    return el("div", {}, plainSheetTable(sheet, you), hollywoodTable(sheet));
+  }
+  return plainSheetTable(sheet, you);
+}
+
+function plainSheetTable(sheet, you = 0) {
   const [a, b] = sheet.names;
   const t = el("table", { class: "sheet", id: "sheet" },
     el("caption", {}, `Score sheet (to ${sheet.target})`),
