@@ -35,7 +35,7 @@ class Recorder:
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_agents_play_legally_under_every_preset(preset: str) -> None:
     rules = Rules.preset(preset)
-    for seed in range(40):
+    for seed in range(120):
         dealer = PickupState if rules.discard_pickup else HandState  # pickup has its own state machine
         state = dealer.deal(rules, seed % 2, random.Random(seed))
         agents = [make_agent("simple", seed), make_agent("random", seed)]
@@ -45,6 +45,10 @@ def test_agents_play_legally_under_every_preset(preset: str) -> None:
             action = agents[p].act(view)
             assert state.can(action, player=p), (preset, seed, action)
             state.push(action, player=p)
+            if isinstance(state, HandState):  # 52 cards accounted for (pickup: tests/test_pickup.py)
+                face_down = sum(isinstance(a, Knock) for _, a in state.log)
+                held = state.hand(0).bit_count() + state.hand(1).bit_count()
+                assert held + len(state.discard_pile) + state.stock_size + face_down == 52
         assert state.result is not None and state.result.points >= 0
 
 

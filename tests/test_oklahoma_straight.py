@@ -160,3 +160,21 @@ def test_oklahoma_game_sheet_with_a_doubled_hand() -> None:
     assert "Ed scores 130: (66 - 1) x 2" in sheet
     assert "Jim scores 58: (4 + 25 as Undercut bonus) x 2" in sheet
     assert "Dead hand" in sheet
+
+
+def test_straight_gin_game_sheet() -> None:
+    """A whole straight-gin game: only gins and big gins score; bonuses as standard gin."""
+    game = Game(STRAIGHT, seed=0, names=("Ed", "Jim"), first_dealer=0)
+    for winner, defender_count, big in [(0, 30, False), (1, 12, True), (0, 41, False)]:
+        bonus = STRAIGHT.big_gin_bonus if big else STRAIGHT.gin_bonus
+        outcome = Outcome.BIG_GIN if big else Outcome.GIN
+        game.record(
+            HandResult(outcome, winner, bonus + defender_count, knocker=winner, defender_count=defender_count)
+        )
+    assert game.is_over
+    s = game.summary()
+    assert s.hand_points == (55 + 66, 43)
+    assert s.totals == (121 + STRAIGHT.game_bonus + 2 * STRAIGHT.box_bonus, 43 + STRAIGHT.box_bonus)
+    sheet = game.sheet()
+    assert "Jim scores 43: (12 + 31 as Big Gin bonus)" in sheet
+    assert "Ed scores 66: (41 + 25 as Gin bonus)" in sheet

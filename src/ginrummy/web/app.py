@@ -171,7 +171,9 @@ class Server:
     async def meta(self, request: Request) -> dict[str, Any]:
         return {
             "presets": [
-                {"name": p.name, "summary": p.summary, "target": p.rules.target} for p in PRESETS.values()
+                {"name": p.name, "summary": p.summary, "target": p.rules.target}
+                for p in PRESETS.values()
+                if not p.rules.discard_pickup  # the browser table plays knock-and-draw gin only
             ],
             "levels": list(AGENTS),
             "hint_agent": hint_agent_name(),
@@ -218,6 +220,11 @@ class Server:
         ):
             raise ApiError(400, "name: 1-24 letters, digits, spaces or . ' - (not 'Computer')")
         rules = Rules.preset(preset)
+        if rules.discard_pickup:
+            raise ApiError(
+                400,
+                "discard-pile pickup is played in the terminal (ginrummy play --rules pickup), not in the browser yet",
+            )
         target = data.get("target")
         if target is not None:
             try:
