@@ -20,6 +20,7 @@ from ginrummy.agents import make_agent
 from ginrummy.errors import RecordError, RulesError
 from ginrummy.game import Game
 from ginrummy.match_score import Match, TeamMatch, game_seed, settle, slam_tally
+from ginrummy.pickup import PickupState
 from ginrummy.record import MatchRecord, TeamRecord, load_any
 from ginrummy.results import HandResult, Outcome, hand_points
 from ginrummy.rules import PRESETS, Rules, Shutout
@@ -365,7 +366,7 @@ def small(rules: Rules) -> Rules:
 
 def playable(rules: Rules) -> bool:
     try:
-        HandState.deal(rules, 0, random.Random(0))
+        (PickupState if rules.discard_pickup else HandState).deal(rules, 0, random.Random(0))
     except RulesError:
         return False
     return True
