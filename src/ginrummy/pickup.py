@@ -73,6 +73,7 @@ from ginrummy.pickup_actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.pickup_scoring import PickupResult, pickup_points, pickup_result
 from ginrummy.results import Outcome
 from ginrummy.rules import Aces, KnockCard, Opening, Rules
+from ginrummy.table import DealtHand
 
 __all__ = [
     "DeepestCardPendingError",
@@ -370,7 +371,7 @@ _STATE_FIELDS = (
 _SNAPSHOT = _STATE_FIELDS[3:]
 
 
-class PickupState:
+class PickupState(DealtHand):
     """The full (hidden-information) state of one discard-pile pickup hand, mutable with
     ``push``/``pop``. Players are 0 and 1; hands are ``CardSet`` ints. The deck order is fixed
     at the deal, so a hand replays exactly from its deck and actions. Agents and interfaces
@@ -434,45 +435,9 @@ class PickupState:
     # -- public read-only properties ------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_act(self) -> int:
-        """The player to act (0 or 1); after the end, the last player who acted."""
-        return self._to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is Phase.END
-
-    @property
     def result(self) -> PickupResult | None:
         """The hand's result once over, else ``None``."""
         return self._result
-
-    def hand(self, player: int) -> CardSet:
-        """A player's cards (``CardSet``). Hidden information: not for the opponent."""
-        return self._hands[player]
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top card first. Hidden information."""
-        return self.deck[self._stock_pos :]
-
-    @property
-    def stock_size(self) -> int:
-        return 52 - self._stock_pos
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, bottom first; the last card is the top."""
-        return self._discard_pile
-
-    @property
-    def upcard(self) -> Card | None:
-        """The top card of the discard pile, or ``None`` if it is empty."""
-        return self._discard_pile[-1] if self._discard_pile else None
 
     @property
     def table(self) -> tuple[Meld, ...]:

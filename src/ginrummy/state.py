@@ -48,6 +48,7 @@ from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, 
 from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult, Outcome, hand_points
 from ginrummy.rules import KnockCard, Opening, Rules
+from ginrummy.table import DealtHand
 from ginrummy.view import PlayerView
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
@@ -80,7 +81,7 @@ class LegalActions:
         return f"<LegalActions {', '.join(str(a) for a in self)}>"
 
 
-class HandState:
+class HandState(DealtHand):
     """The full (hidden-information) state of one hand, mutable with ``push``/``pop``.
 
     Players are 0 and 1. Hands are ``CardSet`` ints. The deck order is fixed at the
@@ -157,45 +158,9 @@ class HandState:
     # -- public read-only properties ------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_act(self) -> int:
-        """The player to act (0 or 1); after the end, the last player who acted."""
-        return self._to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is Phase.END
-
-    @property
     def result(self) -> HandResult | None:
         """The hand's result once over, else ``None``."""
         return self._result
-
-    def hand(self, player: int) -> CardSet:
-        """A player's cards (``CardSet``). Hidden information: not for the opponent."""
-        return self._hands[player]
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top card first. Hidden information."""
-        return self.deck[self._stock_pos :]
-
-    @property
-    def stock_size(self) -> int:
-        return 52 - self._stock_pos
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, bottom first; the last card is the top (the upcard)."""
-        return self._discard_pile
-
-    @property
-    def upcard(self) -> Card | None:
-        """The top card of the discard pile, or ``None`` if it is empty."""
-        return self._discard_pile[-1] if self._discard_pile else None
 
     @property
     def known(self) -> tuple[CardSet, CardSet]:

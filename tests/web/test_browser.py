@@ -73,7 +73,7 @@ def wait_change(page: Any, old: str) -> None:
     )
 
 
-def step(page: Any, use_key: bool = False) -> str:
+def step(page: Any, use_key: bool = False, use_drag: bool = False) -> str:
     """Make one move the way the scripted API client does; returns what was done."""
     old = version(page)
     for button in ("#btn-gin", "#btn-knock", "#btn-big-gin"):
@@ -88,12 +88,20 @@ def step(page: Any, use_key: bool = False) -> str:
             wait_change(page, old)
             return button
     if page.is_enabled("#stock"):
+        if use_drag:
+            page.drag_and_drop("#stock", "section.me")  # drag the stock onto the hand
+            wait_change(page, old)
+            return "drag-draw"
         if use_key:
             page.keyboard.press("d")
         else:
             page.click("#stock")
         wait_change(page, old)
         return "draw"
+    if use_drag:
+        page.drag_and_drop(".hand .card.playable >> nth=-1", "#discard-pile")  # a card onto the pile
+        wait_change(page, old)
+        return "drag-discard"
     page.locator(".hand .card.playable").last.click()
     wait_change(page, old)
     return "discard"
@@ -114,9 +122,14 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
     assert page.locator("#fairness summary").inner_text().startswith("Fair deal, hand 1")
     moves = 0
     reloaded = used_key = shot = False
+    dragged: set[str] = set()  # after the first draw by key, a draw and a discard by drag and drop
     while not page.locator("#btn-next, #btn-new").count():
-        did = step(page, use_key=not used_key and page.is_enabled("#stock"))
+        did = step(
+            page, use_key=not used_key and page.is_enabled("#stock"), use_drag=used_key and len(dragged) < 2
+        )
         used_key = used_key or did == "draw"
+        if did.startswith("drag-"):
+            dragged.add(did)
         moves += 1
         if (
             not shot
@@ -143,6 +156,7 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
     page.screenshot(path=str(DOCS / "end-of-hand.png"), full_page=True)
     assert page.locator("#sheet tbody tr").count() >= 1
     assert "seed" in page.locator("#fairness").inner_text().lower()
+    assert dragged == {"drag-draw", "drag-discard"}
     # play on to the end of the game (target 10)
     while page.locator("#btn-next").count():
         old = version(page)

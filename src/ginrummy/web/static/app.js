@@ -272,7 +272,16 @@ function handArea(g, h) {
   const dw = el("p", { class: "deadwood-count", id: "deadwood-count" },
     "Deadwood: ", el("strong", {}, String(h.hand.deadwood_count)),
     h.hand.size === 11 && L.discard.length ? " (before your discard)" : "");
-  return el("section", { class: "me", "aria-label": "Your cards" }, row, dw);
+  const me = el("section", { class: "me", "aria-label": "Your cards" }, row, dw);
+  // Drag the stock or the top discard onto your hand to draw it.
+  me.addEventListener("dragover", (ev) => ev.preventDefault());
+  me.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    const what = ev.dataTransfer.getData("text/plain");
+    if (what === "draw" && L.draw) act("draw");
+    else if (what === "take" && L.take) act("take");
+  });
+  return me;
 }
 
 function pileArea(g, h) {
@@ -303,7 +312,7 @@ function pileArea(g, h) {
   });
   return el("section", { class: "piles", "aria-label": "Stock and discard pile" },
     el("div", { class: "pile-box" }, stock, el("span", { class: "label" }, "Stock")),
-    el("div", { class: "pile-box" }, pile, el("span", { class: "label" }, `Discards (${h.discard_pile.length})`)));
+    el("div", { class: "pile-box" }, dropZone, el("span", { class: "label" }, `Discards (${h.discard_pile.length})`)));
 }
 
 function promptText(g, h) {
