@@ -53,7 +53,7 @@ ginrummy.errors.IllegalDrawError: both players passed the upcard: the non-dealer
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ginrummy.actions import Discard, DrawStock, Pass
@@ -73,7 +73,7 @@ from ginrummy.pickup_actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.pickup_scoring import PickupResult, pickup_points, pickup_result
 from ginrummy.results import Outcome
 from ginrummy.rules import Aces, KnockCard, Opening, Rules
-from ginrummy.table import DealtHand
+from ginrummy.table import DealtHand, LegalActions
 
 __all__ = [
     "DeepestCardPendingError",
@@ -309,29 +309,7 @@ class PickupView(NamedTuple):
         )
 
 
-class PickupLegalActions:
-    """A live view of the legal actions of a :class:`PickupState`: iterate for the canonical
-    list (every legal action), or test any action with ``in``."""
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: PickupState) -> None:
-        self._state = state
-
-    def __iter__(self) -> Iterator[PickupAction]:
-        return iter(self._state._enumerate())
-
-    def __contains__(self, action: object) -> bool:
-        return self._state.can(action)  # type: ignore[arg-type]
-
-    def __len__(self) -> int:
-        return len(self._state._enumerate())
-
-    def __bool__(self) -> bool:
-        return self._state.phase is not Phase.END
-
-    def __repr__(self) -> str:
-        return f"<PickupLegalActions {', '.join(str(a) for a in self)}>"
+PickupLegalActions = LegalActions  # the shared live view (ginrummy.table)
 
 
 _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
@@ -348,27 +326,6 @@ _VERB = {
     "AddCard": "add to a table meld",
     "Discard": "discard",
 }
-_STATE_FIELDS = (
-    "rules",
-    "dealer",
-    "deck",
-    "_hands",
-    "_stock_pos",
-    "_discard_pile",
-    "_table",
-    "_owners",
-    "_laid",
-    "_phase",
-    "_to_act",
-    "_passes",
-    "_taken",
-    "_pending",
-    "_drawn",
-    "_known",
-    "_result",
-    "_events",
-)
-_SNAPSHOT = _STATE_FIELDS[3:]
 
 
 class PickupState(DealtHand):
@@ -376,6 +333,25 @@ class PickupState(DealtHand):
     ``push``/``pop``. Players are 0 and 1; hands are ``CardSet`` ints. The deck order is fixed
     at the deal, so a hand replays exactly from its deck and actions. Agents and interfaces
     should receive :meth:`view`, never the state."""
+
+    _UNDO_FIELDS = (
+        "_hands",
+        "_stock_pos",
+        "_discard_pile",
+        "_table",
+        "_owners",
+        "_laid",
+        "_phase",
+        "_to_act",
+        "_passes",
+        "_taken",
+        "_pending",
+        "_drawn",
+        "_known",
+        "_result",
+        "_events",
+    )
+    _CLONE_FIELDS = ("rules", "dealer", "deck", *_UNDO_FIELDS)
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
         """Deal from ``deck`` (52 distinct cards, dealt from index 0) as standard gin: one card
@@ -475,7 +451,7 @@ class PickupState(DealtHand):
         return tuple(self._log)
 
     @property
-    def legal_actions(self) -> PickupLegalActions:
+    def legal_actions(self) -> LegalActions[PickupAction]:
         """A live view of the legal actions of the player to act."""
         return PickupLegalActions(self)
 
@@ -650,7 +626,7 @@ class PickupState(DealtHand):
         actions, and leaves the state unchanged, if the action is not legal.
         """
         self.verify(action, player)
-        self._stack.append(tuple(getattr(self, name) for name in _SNAPSHOT))
+        self._stack.append(self._save_undo(self))
         p = self._to_act
         self._log.append((p, action))
         hands = list(self._hands)
@@ -725,21 +701,12 @@ class PickupState(DealtHand):
 
     def pop(self) -> PickupAction:
         """Undo the last action and return it. Raises ``IndexError`` if none was made."""
-        if not self._stack:
-            raise IndexError("no action to undo")
-        snap = self._stack.pop()
-        _, action = self._log.pop()
-        for name, value in zip(_SNAPSHOT, snap, strict=True):
-            setattr(self, name, value)
+        action: PickupAction = self._undo()
         return action
 
     def clone(self) -> PickupState:
         """An independent copy (the log and undo stack are copied; values are immutable)."""
-        other = object.__new__(PickupState)
-        for name in _STATE_FIELDS:
-            setattr(other, name, getattr(self, name))
-        other._log = list(self._log)
-        other._stack = list(self._stack)
+        other: PickupState = self._copy()
         return other
 
     # -- endings ---------------------------------------------------------------

@@ -25,7 +25,7 @@ Pass()
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
@@ -48,37 +48,10 @@ from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, 
 from ginrummy.phase import Event, Phase
 from ginrummy.results import HandResult, Outcome, hand_points
 from ginrummy.rules import KnockCard, Opening, Rules
-from ginrummy.table import DealtHand
+from ginrummy.table import DealtHand, LegalActions
 from ginrummy.view import PlayerView
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
-
-
-class LegalActions:
-    """A live view of the legal actions of a state: iterate for the canonical list, or
-    test any action with ``in`` (which accepts every legal action, e.g. a knock with
-    any valid arrangement, while iteration lists knocks with least-deadwood arrangements
-    and the defender's best layoff plan)."""
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: HandState) -> None:
-        self._state = state
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._state._enumerate())
-
-    def __contains__(self, action: object) -> bool:
-        return self._state.can(action)  # type: ignore[arg-type]
-
-    def __len__(self) -> int:
-        return len(self._state._enumerate())
-
-    def __bool__(self) -> bool:
-        return self._state.phase is not Phase.END
-
-    def __repr__(self) -> str:
-        return f"<LegalActions {', '.join(str(a) for a in self)}>"
 
 
 class HandState(DealtHand):
@@ -88,6 +61,31 @@ class HandState(DealtHand):
     deal, so a hand replays exactly from its deck (or seed) and actions. Agents and
     interfaces should receive :meth:`view`, never the state.
     """
+
+    _UNDO_FIELDS = (
+        "_hands",
+        "_stock_pos",
+        "_discard_pile",
+        "_phase",
+        "_to_act",
+        "_taken",
+        "_passes",
+        "_known",
+        "_drawn",
+        "_knock",
+        "_result",
+        "_events",
+    )
+    _CLONE_FIELDS = (
+        "rules",
+        "_mr",
+        "dealer",
+        "deck",
+        "knock_card",
+        "knock_limit",
+        "multiplier",
+        *_UNDO_FIELDS,
+    )
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> None:
         """Deal from ``deck`` (52 distinct cards, dealt from index 0): one card at a time to
@@ -173,7 +171,7 @@ class HandState(DealtHand):
         return tuple(self._log)
 
     @property
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self) -> LegalActions[Action]:
         """A live view of the legal actions of the player to act."""
         return LegalActions(self)
 
@@ -388,22 +386,7 @@ class HandState(DealtHand):
         actions, and leaves the state unchanged, if the action is not legal.
         """
         action = self._resolve(action, player)
-        self._stack.append(
-            (
-                self._hands,
-                self._stock_pos,
-                self._discard_pile,
-                self._phase,
-                self._to_act,
-                self._taken,
-                self._passes,
-                self._known,
-                self._drawn,
-                self._knock,
-                self._result,
-                self._events,
-            )
-        )
+        self._stack.append(self._save_undo(self))
         p = self._to_act
         self._log.append((p, action))
         self._events = (*self._events, self._event(p, action))
@@ -485,33 +468,12 @@ class HandState(DealtHand):
 
     def pop(self) -> Action:
         """Undo the last action and return it. Raises ``IndexError`` if none was made."""
-        if not self._stack:
-            raise IndexError("no action to undo")
-        snap = self._stack.pop()
-        _, action = self._log.pop()
-        (
-            self._hands,
-            self._stock_pos,
-            self._discard_pile,
-            self._phase,
-            self._to_act,
-            self._taken,
-            self._passes,
-            self._known,
-            self._drawn,
-            self._knock,
-            self._result,
-            self._events,
-        ) = snap
+        action: Action = self._undo()
         return action
 
     def clone(self) -> HandState:
         """An independent copy (the log and undo stack are copied; values are immutable)."""
-        other = object.__new__(HandState)
-        for name in _STATE_FIELDS:
-            setattr(other, name, getattr(self, name))
-        other._log = list(self._log)
-        other._stack = list(self._stack)
+        other: HandState = self._copy()
         return other
 
     # -- endings ---------------------------------------------------------------
@@ -690,24 +652,3 @@ _EVENT_KIND: dict[type, str] = {
     BigGin: "big-gin",
     LayOff: "layoff",
 }
-_STATE_FIELDS = (
-    "rules",
-    "_mr",
-    "dealer",
-    "deck",
-    "_discard_pile",
-    "_phase",
-    "_stock_pos",
-    "_hands",
-    "_to_act",
-    "_taken",
-    "_passes",
-    "_known",
-    "_drawn",
-    "_knock",
-    "_result",
-    "_events",
-    "knock_card",
-    "knock_limit",
-    "multiplier",
-)
