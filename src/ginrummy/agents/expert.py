@@ -21,11 +21,11 @@ import time
 from dataclasses import dataclass
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.agents.strong import StrongAgent, StrongParams, hand_value, sample_opponent_hand
+from ginrummy.agents.strong import StrongAgent, StrongParams, hand_value
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import best_arrangement, discard_deadwoods, fits_meld
+from ginrummy.melds import Meld, best_arrangement, discard_deadwoods, fits_meld
 from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.view import PlayerView
@@ -43,6 +43,9 @@ class ExpertParams:
     candidates: int = 3
     margin: float = 3.0
     max_seconds: float = 1.5
+    knock_search: bool = False
+    wait: bool = False
+    opp_wait: float = 0.0
 
 
 MAX_ROLLOUT_TURNS = 120
@@ -63,14 +66,24 @@ def _policy_discard(hand: CardSet, taken: int | None) -> tuple[int, int]:
 
 
 def rollout(
-    rules: Rules, me: CardSet, opp: CardSet, stock: list[int], top: int | None, opp_to_move: bool
+    rules: Rules,
+    me: CardSet,
+    opp: CardSet,
+    stock: list[int],
+    top: int | None,
+    opp_to_move: bool,
+    wait: bool = False,
+    opp_wait: bool = False,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
 
     ``me``/``opp``: 10-card hands; ``stock``: the stock, top first (consumed); ``top``: the
     top discard; ``opp_to_move``: the opponent draws next (else I do). A hand longer than
-    :data:`MAX_ROLLOUT_TURNS` turns counts as dead (0).
+    :data:`MAX_ROLLOUT_TURNS` turns counts as dead (0). With ``wait``, I knock (short of gin)
+    only when the knock scores against the opponent's hand as it is, and play on otherwise,
+    as a player who waits for an undercut would; with ``opp_wait`` the opponent does the same
+    (else the opponent knocks at once).
     """
     hands = [me, opp]
     p = 1 if opp_to_move else 0
@@ -92,7 +105,9 @@ def rollout(
         hand &= ~(1 << card)
         hands[p] = hand
         if dw <= limit:
-            return _score(rules, hands, p, dw)
+            pts = _score(rules, hands, p, dw)
+            if dw == 0 or (-pts if p else pts) > 0 or not (opp_wait if p else wait):
+                return pts
         top = card
         if n - pos <= rules.stock_left_dead:
             return 0
@@ -114,6 +129,17 @@ def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
         return 0
     pts = dw - od + rules.undercut_bonus
     return -pts if knocker == 0 else pts
+
+
+def _knock_points(rules: Rules, melds: tuple[Meld, ...], dw: int, defender: CardSet) -> int:
+    """Points for the knocker of a knock with ``melds`` and ``dw`` deadwood (> 0) against the
+    ``defender``'s 10 cards (best layoffs; negative: undercut)."""
+    od = best_layoff(melds, defender).points
+    if dw < od:
+        return od - dw
+    if dw == od and not rules.undercut_on_tie:
+        return 0
+    return -(dw - od + rules.undercut_bonus)
 
 
 class ExpertAgent(StrongAgent):
@@ -139,14 +165,14 @@ class ExpertAgent(StrongAgent):
 
     # -- worlds ------------------------------------------------------------------
 
-    def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int]]]:
+    def _worlds(self, tr: Tracking, knock_limit: int) -> list[tuple[CardSet, list[int], bool]]:
         worlds = []
         for _ in range(self.search.samples):
-            opp = sample_opponent_hand(tr, self.rng, min(tr.opp_turns, self.params.improve_draws))
+            opp = self.sample_opponent(tr, knock_limit)
             rest = tr.unseen & ~opp
             stock = [c for c in range(52) if rest >> c & 1]
             self.rng.shuffle(stock)
-            worlds.append((opp, stock))
+            worlds.append((opp, stock, self.rng.random() < self.search.opp_wait))
         return worlds
 
     # -- draws -------------------------------------------------------------------
@@ -172,25 +198,27 @@ class ExpertAgent(StrongAgent):
             return TakeDiscard() if strong_take else other
         rules = view.rules
         deadline = time.perf_counter() + self.search.max_seconds
+        w = self.search.wait
         take_hand = hand | (1 << up)
         take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
         total_take = total_draw = 0
         offer = view.phase is Phase.OFFER
-        for opp, stock in self._worlds(tr):
+        for opp, stock, ow in self._worlds(tr, view.knock_limit):
             kept = take_hand & ~(1 << take_card)
-            total_take += rollout(rules, kept, opp, list(stock), take_card, True)
+            total_take += rollout(rules, kept, opp, list(stock), take_card, True, w, ow)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                total_draw += rollout(rules, hand, opp, list(stock), up, True)
+                total_draw += rollout(rules, hand, opp, list(stock), up, True, w, ow)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = _policy_discard(h11, None)
                 kept2 = h11 & ~(1 << card)
-                if dw <= rules.knock_limit:
-                    total_draw += _score(rules, [kept2, opp], 0, dw)
+                now = _score(rules, [kept2, opp], 0, dw) if dw <= rules.knock_limit else 0
+                if dw <= rules.knock_limit and (not w or dw == 0 or now > 0):
+                    total_draw += now
                 else:
-                    total_draw += rollout(rules, kept2, opp, stock[1:], card, True)
+                    total_draw += rollout(rules, kept2, opp, stock[1:], card, True, w, ow)
             if time.perf_counter() > deadline:
                 break
         return TakeDiscard() if total_take > total_draw else other
@@ -214,19 +242,32 @@ class ExpertAgent(StrongAgent):
         if not scored:
             return super().discard(view, tr)
         cands = [c for v, c in scored[: self.search.candidates] if v <= scored[0][0] + self.search.margin]
+        knock: Knock | None = None
+        dw = 0
         if knocks:
-            chosen = self.choose_knock(view, tr, knocks)
-            if chosen is not None:
-                return chosen
-        if len(cands) == 1:
+            if not self.search.knock_search or view.must_knock:
+                chosen = self.choose_knock(view, tr, knocks)
+                if chosen is not None:
+                    return chosen
+            else:
+                knock, dw = self.best_knock(tr, knocks)
+                if dw == 0:
+                    return knock
+        if len(cands) == 1 and knock is None:
             return Discard(cands[0])
         rules = view.rules
         deadline = time.perf_counter() + self.search.max_seconds
+        w = self.search.wait
         totals = dict.fromkeys(cands, 0.0)
-        for opp, stock in self._worlds(tr):
+        knock_total = 0.0
+        for opp, stock, ow in self._worlds(tr, view.knock_limit):
+            if knock is not None:
+                knock_total += _knock_points(rules, knock.melds or (), dw, opp)
             for c in cands:
-                totals[c] += rollout(rules, hand & ~(1 << c), opp, list(stock), c, True)
+                totals[c] += rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow)
             if time.perf_counter() > deadline:
                 break
         best = max(cands, key=lambda c: (totals[c], -cands.index(c)))
+        if knock is not None and knock_total >= totals[best]:
+            return knock
         return Discard(best)

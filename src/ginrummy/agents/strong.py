@@ -23,6 +23,7 @@ Under discard-pile pickup rules (another game) it plays as the ``simple`` level.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass
 from typing import cast
@@ -68,6 +69,10 @@ class StrongParams:
     """Stock size (cards) from which the late threshold applies."""
     improve_draws: int = 6
     """At most this many of the opponent's draws are assumed to have improved the sampled hands."""
+    keep_knockable: float = 1.0
+    """Chance (0-1) of keeping a sampled opponent hand that could have knocked at its last
+    discard but did not: a player who could knock usually does, so such hands are rarer
+    than the deal alone suggests (1.0: no such inference)."""
 
 
 def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
@@ -132,7 +137,9 @@ def expected_draw_deadwood(hand: CardSet, tr: Tracking) -> float:
     return total / weight if weight else float(base)
 
 
-def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> CardSet:
+def sample_opponent_hand(
+    tr: Tracking, rng: random.Random, extra: int = 0, knock_limit: int = -1, keep_knockable: float = 1.0
+) -> CardSet:
     """One opponent hand drawn from the tracking: the known cards plus ``opp_unknown`` unseen
     cards drawn without replacement with weights ``prob`` (``CardSet``).
 
@@ -140,29 +147,37 @@ def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> Ca
     cards are dropped one by one (least deadwood after each drop, never a known card): a
     player who has drawn ``extra`` times has had that many chances to improve their hand,
     so a plain random hand would make them look weaker than they are.
+
+    With ``keep_knockable`` < 1 and an opponent who has had a turn, a hand whose least
+    deadwood is at most ``knock_limit`` (points; the opponent could have knocked instead of
+    their last discard) is kept only with that chance, else drawn again (up to 8 draws).
     """
-    hand = tr.opp_known
-    pool = []
-    w = []
+    for _ in range(7):
+        hand = _sample_once(tr, rng, extra)
+        if keep_knockable >= 1.0 or not tr.opp_turns or least_deadwood(hand) > knock_limit:
+            return hand
+        if rng.random() < keep_knockable:
+            return hand
+    return _sample_once(tr, rng, extra)
+
+
+def _sample_once(tr: Tracking, rng: random.Random, extra: int) -> CardSet:
+    # weighted sampling without replacement by random keys u ** (1 / w) (Efraimidis and
+    # Spirakis): the same distribution as drawing one card at a time by weight
+    keys: list[tuple[float, int]] = []
+    prob = tr.prob
+    rand = rng.random
     x = tr.unseen
     while x:
         low = x & -x
         c = low.bit_length() - 1
         x ^= low
-        pool.append(c)
-        w.append(max(tr.prob[c], 1e-6))
-    take = min(tr.opp_unknown + extra, len(pool))
-    for _ in range(take):
-        r = rng.random() * sum(w)
-        i = 0
-        acc = w[0]
-        while acc < r and i < len(w) - 1:
-            i += 1
-            acc += w[i]
-        hand |= 1 << pool[i]
-        pool.pop(i)
-        w.pop(i)
-    for _ in range(take - min(tr.opp_unknown, len(pool) + take)):
+        keys.append((rand() ** (1.0 / max(prob[c], 1e-6)), c))
+    take = min(tr.opp_unknown + extra, len(keys))
+    hand = tr.opp_known
+    for _, c in heapq.nlargest(take, keys):
+        hand |= 1 << c
+    for _ in range(take - min(tr.opp_unknown, len(keys))):
         dd = discard_deadwoods(hand)
         drop = min((c for c in dd if not tr.opp_known >> c & 1), key=lambda c: (dd[c], -c))
         hand &= ~(1 << drop)
@@ -300,6 +315,13 @@ class StrongAgent:
             return knock
         return None
 
+    def sample_opponent(self, tr: Tracking, knock_limit: int) -> CardSet:
+        """One opponent hand from the tracking under this level's parameters (``CardSet``)."""
+        p = self.params
+        return sample_opponent_hand(
+            tr, self.rng, min(tr.opp_turns, p.improve_draws), knock_limit, p.keep_knockable
+        )
+
     def knock_outlook(
         self, tr: Tracking, melds: tuple[Meld, ...], dw: int, view: PlayerView
     ) -> tuple[float, float]:
@@ -311,7 +333,7 @@ class StrongAgent:
         bonus = view.rules.undercut_bonus
         tie_under = view.rules.undercut_on_tie
         for _ in range(n):
-            opp = sample_opponent_hand(tr, self.rng, min(tr.opp_turns, self.params.improve_draws))
+            opp = self.sample_opponent(tr, view.knock_limit)
             od = best_layoff(melds, opp).points
             if od > dw:
                 total += od - dw
