@@ -46,6 +46,7 @@ class ExpertParams:
     knock_search: bool = False
     wait: bool = False
     opp_wait: float = 0.0
+    z: float = 2.0
 
 
 MAX_ROLLOUT_TURNS = 120
@@ -165,10 +166,10 @@ class ExpertAgent(StrongAgent):
 
     # -- worlds ------------------------------------------------------------------
 
-    def _worlds(self, tr: Tracking, knock_limit: int) -> list[tuple[CardSet, list[int], bool]]:
+    def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int], bool]]:
         worlds = []
         for _ in range(self.search.samples):
-            opp = self.sample_opponent(tr, knock_limit)
+            opp = self.sample_opponent(tr)
             rest = tr.unseen & ~opp
             stock = [c for c in range(52) if rest >> c & 1]
             self.rng.shuffle(stock)
@@ -201,36 +202,48 @@ class ExpertAgent(StrongAgent):
         w = self.search.wait
         take_hand = hand | (1 << up)
         take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
-        total_take = total_draw = 0
+        diffs: list[float] = []  # per world: points after taking minus points after drawing
         offer = view.phase is Phase.OFFER
-        for opp, stock, ow in self._worlds(tr, view.knock_limit):
+        for opp, stock, ow in self._worlds(tr):
             kept = take_hand & ~(1 << take_card)
-            total_take += rollout(rules, kept, opp, list(stock), take_card, True, w, ow)
+            take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                total_draw += rollout(rules, hand, opp, list(stock), up, True, w, ow)
+                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = _policy_discard(h11, None)
                 kept2 = h11 & ~(1 << card)
-                now = _score(rules, [kept2, opp], 0, dw) if dw <= rules.knock_limit else 0
-                if dw <= rules.knock_limit and (not w or dw == 0 or now > 0):
-                    total_draw += now
-                else:
-                    total_draw += rollout(rules, kept2, opp, stock[1:], card, True, w, ow)
+                draw = _score(rules, [kept2, opp], 0, dw) if dw <= rules.knock_limit else 0
+                if dw > rules.knock_limit or (w and dw and draw <= 0):
+                    draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow)
+            diffs.append(take - draw)
             if time.perf_counter() > deadline:
                 break
-        return TakeDiscard() if total_take > total_draw else other
+        if self._clearly_better([-d for d in diffs] if strong_take else diffs):
+            return other if strong_take else TakeDiscard()
+        return TakeDiscard() if strong_take else other
+
+    def _clearly_better(self, diffs: list[float]) -> bool:
+        """Whether per-world gains ``diffs`` (points) of a move over the ``strong`` choice are
+        positive beyond ``z`` standard errors (the same worlds for both: a paired test)."""
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > 0 and mean * mean * n > self.search.z * self.search.z * var
 
     # -- discards ------------------------------------------------------------------
 
     def discard(self, view: PlayerView, tr: Tracking) -> Action:
-        """Discard or knock from 11 cards, searching the close choices."""
+        """Discard or knock from 11 cards: the ``strong`` choice unless search finds a clearly
+        better one among the close discards (and, with ``knock_search``, the knock)."""
         legal = view.legal_actions
         knocks = [a for a in legal if isinstance(a, Knock)]
         discards = [a.card for a in legal if isinstance(a, Discard)]
-        if not discards or view.stock_size <= view.rules.stock_left_dead + 1:
+        if not discards or view.must_knock or view.stock_size <= view.rules.stock_left_dead + 1:
             return super().discard(view, tr)
         hand = view.hand
         p = self.params
@@ -243,31 +256,42 @@ class ExpertAgent(StrongAgent):
             return super().discard(view, tr)
         cands = [c for v, c in scored[: self.search.candidates] if v <= scored[0][0] + self.search.margin]
         knock: Knock | None = None
+        chosen: Knock | None = None
         dw = 0
         if knocks:
-            if not self.search.knock_search or view.must_knock:
-                chosen = self.choose_knock(view, tr, knocks)
-                if chosen is not None:
-                    return chosen
-            else:
-                knock, dw = self.best_knock(tr, knocks)
-                if dw == 0:
-                    return knock
+            knock, dw = self.best_knock(tr, knocks)
+            if dw == 0:
+                return knock
+            chosen = self.choose_knock(view, tr, knocks)
+            if chosen is not None and not self.search.knock_search:
+                return chosen
+            if chosen is None and not self.search.knock_search:
+                knock = None
         if len(cands) == 1 and knock is None:
             return Discard(cands[0])
         rules = view.rules
         deadline = time.perf_counter() + self.search.max_seconds
         w = self.search.wait
-        totals = dict.fromkeys(cands, 0.0)
-        knock_total = 0.0
-        for opp, stock, ow in self._worlds(tr, view.knock_limit):
+        vals: dict[int, list[float]] = {c: [] for c in cands}
+        knock_vals: list[float] = []
+        for opp, stock, ow in self._worlds(tr):
             if knock is not None:
-                knock_total += _knock_points(rules, knock.melds or (), dw, opp)
+                knock_vals.append(_knock_points(rules, knock.melds or (), dw, opp))
             for c in cands:
-                totals[c] += rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow)
+                vals[c].append(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow))
             if time.perf_counter() > deadline:
                 break
-        best = max(cands, key=lambda c: (totals[c], -cands.index(c)))
-        if knock is not None and knock_total >= totals[best]:
-            return knock
-        return Discard(best)
+        # the strong level's choice stands unless another is clearly better
+        default: Action = Discard(cands[0])
+        default_vals = vals[cands[0]]
+        if chosen is not None and knock is not None:
+            default, default_vals = knock, knock_vals
+        options: list[tuple[Action, list[float]]] = [(Discard(c), vals[c]) for c in cands]
+        if knock is not None:
+            options.append((knock, knock_vals))
+        best, best_vals = max(options, key=lambda o: sum(o[1]))
+        if best != default and self._clearly_better(
+            [a - b for a, b in zip(best_vals, default_vals, strict=True)]
+        ):
+            return best
+        return default

@@ -51,28 +51,24 @@ __all__ = ["StrongAgent", "StrongParams", "hand_value", "sample_opponent_hand"]
 class StrongParams:
     """Tuning of the ``strong`` level (points unless said otherwise)."""
 
-    potential: float = 2.0
+    potential: float = 1.5
     """Weight of the expected deadwood saved by the next stock card."""
-    danger: float = 4.0
+    danger: float = 2.0
     """Points charged per unit probability that the opponent melds the discard."""
     take_margin: float = 2.0
     """Deadwood (points) a take must gain over the expected stock draw when it makes no meld."""
-    take_margin_meld: float = -1.0
+    take_margin_meld: float = -3.0
     """The same when the taken card makes a meld (negative: take even at a small loss)."""
     knock_samples: int = 24
     """Opponent hands sampled to judge a knock."""
-    max_undercut_early: float = 0.35
+    max_undercut_early: float = 0.1
     """Highest estimated undercut probability to knock with while the stock is large."""
-    max_undercut_late: float = 0.5
+    max_undercut_late: float = 0.25
     """... and while it is small (``late_stock`` cards or fewer)."""
     late_stock: int = 12
     """Stock size (cards) from which the late threshold applies."""
     improve_draws: int = 6
     """At most this many of the opponent's draws are assumed to have improved the sampled hands."""
-    keep_knockable: float = 1.0
-    """Chance (0-1) of keeping a sampled opponent hand that could have knocked at its last
-    discard but did not: a player who could knock usually does, so such hands are rarer
-    than the deal alone suggests (1.0: no such inference)."""
 
 
 def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
@@ -137,9 +133,7 @@ def expected_draw_deadwood(hand: CardSet, tr: Tracking) -> float:
     return total / weight if weight else float(base)
 
 
-def sample_opponent_hand(
-    tr: Tracking, rng: random.Random, extra: int = 0, knock_limit: int = -1, keep_knockable: float = 1.0
-) -> CardSet:
+def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> CardSet:
     """One opponent hand drawn from the tracking: the known cards plus ``opp_unknown`` unseen
     cards drawn without replacement with weights ``prob`` (``CardSet``).
 
@@ -147,21 +141,7 @@ def sample_opponent_hand(
     cards are dropped one by one (least deadwood after each drop, never a known card): a
     player who has drawn ``extra`` times has had that many chances to improve their hand,
     so a plain random hand would make them look weaker than they are.
-
-    With ``keep_knockable`` < 1 and an opponent who has had a turn, a hand whose least
-    deadwood is at most ``knock_limit`` (points; the opponent could have knocked instead of
-    their last discard) is kept only with that chance, else drawn again (up to 8 draws).
     """
-    for _ in range(7):
-        hand = _sample_once(tr, rng, extra)
-        if keep_knockable >= 1.0 or not tr.opp_turns or least_deadwood(hand) > knock_limit:
-            return hand
-        if rng.random() < keep_knockable:
-            return hand
-    return _sample_once(tr, rng, extra)
-
-
-def _sample_once(tr: Tracking, rng: random.Random, extra: int) -> CardSet:
     # weighted sampling without replacement by random keys u ** (1 / w) (Efraimidis and
     # Spirakis): the same distribution as drawing one card at a time by weight
     keys: list[tuple[float, int]] = []
@@ -315,12 +295,10 @@ class StrongAgent:
             return knock
         return None
 
-    def sample_opponent(self, tr: Tracking, knock_limit: int) -> CardSet:
+    def sample_opponent(self, tr: Tracking) -> CardSet:
         """One opponent hand from the tracking under this level's parameters (``CardSet``)."""
         p = self.params
-        return sample_opponent_hand(
-            tr, self.rng, min(tr.opp_turns, p.improve_draws), knock_limit, p.keep_knockable
-        )
+        return sample_opponent_hand(tr, self.rng, min(tr.opp_turns, p.improve_draws))
 
     def knock_outlook(
         self, tr: Tracking, melds: tuple[Meld, ...], dw: int, view: PlayerView
@@ -333,7 +311,7 @@ class StrongAgent:
         bonus = view.rules.undercut_bonus
         tie_under = view.rules.undercut_on_tie
         for _ in range(n):
-            opp = self.sample_opponent(tr, view.knock_limit)
+            opp = self.sample_opponent(tr)
             od = best_layoff(melds, opp).points
             if od > dw:
                 total += od - dw
