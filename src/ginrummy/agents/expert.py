@@ -43,11 +43,15 @@ class ExpertParams:
     candidates: int = 3
     margin: float = 3.0
     max_seconds: float = 1.5
-    knock_search: bool = False
-    wait: bool = False
-    opp_wait: float = 0.0
+    knock_search: bool = True
+    wait: bool = True
+    opp_wait: float = 0.5
     z: float = 2.0
 
+
+EXPERT_PARAMS = StrongParams(knock_samples=128)
+"""The ``strong`` heuristics the expert starts from: the same, judging knocks on 128 sampled
+opponent hands instead of 24."""
 
 MAX_ROLLOUT_TURNS = 120
 """A simulated hand still going after this many turns (players can take each other's
@@ -161,12 +165,14 @@ class ExpertAgent(StrongAgent):
         params: StrongParams | None = None,
         search: ExpertParams | None = None,
     ) -> None:
-        super().__init__(seed, params)
+        super().__init__(seed, params or EXPERT_PARAMS)
         self.search = search or ExpertParams()
 
     # -- worlds ------------------------------------------------------------------
 
     def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int], bool]]:
+        """``samples`` worlds: (opponent hand, stock top first, whether the opponent waits
+        for an undercut in that world: a share ``opp_wait`` of the worlds)."""
         worlds = []
         for _ in range(self.search.samples):
             opp = self.sample_opponent(tr)
