@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.agents.expert import rollout
+from ginrummy.agents.expert import ExpertAgent, rollout
 from ginrummy.agents.strong import sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, parse_cards
@@ -71,3 +71,11 @@ def test_sampled_opponent_hands_are_consistent_with_the_view() -> None:
             plain[c] += hand >> c & 1
     for c in range(52):
         assert abs(plain[c] / n - tr.prob[c]) < 0.12, (c, plain[c] / n, tr.prob[c])
+
+
+def test_expert_leaves_the_strong_choice_only_for_a_clear_gain() -> None:
+    agent = ExpertAgent(seed=0)
+    assert agent._clearly_better([3.0, 2.0, 4.0, 3.0, 2.5, 3.5])  # every world gains
+    assert not agent._clearly_better([25.0, -25.0, 25.0, -25.0, 1.0, 0.0])  # noise around zero
+    assert not agent._clearly_better([-1.0, -2.0, -1.5, -1.0])  # a loss
+    assert not agent._clearly_better([5.0])  # one world proves nothing

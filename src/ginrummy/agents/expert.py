@@ -1,14 +1,23 @@
 """The ``expert`` level: the ``strong`` heuristics plus search by sampling and simulation.
 
-At a decision where the ``strong`` evaluation leaves more than one reasonable choice
-(take or draw; the closest discards), the expert samples ``samples``
-*worlds* consistent with its view: an opponent hand drawn from the card tracking
-(:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of the unseen cards
-as the stock in a random order. Each candidate is played out to the end of the hand in
-every world (the same worlds for every candidate) by :func:`rollout`, a light simulator on
-card sets in which both players follow a fast policy (take the discard when it melds,
-discard the least deadwood, knock as soon as allowed; the defender lays off with the exact
-best plan). The candidate with the best mean points for the expert wins.
+The expert starts from the ``strong`` choice (with knocks judged on 128 sampled opponent
+hands, :data:`EXPERT_PARAMS`) and searches the decisions where that choice is close: take
+or draw when the upcard is near a meld, the closest discards, and knock or play on. It
+samples ``samples`` *worlds* consistent with its view: an opponent hand drawn from the
+card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of the
+unseen cards as the stock in a random order. Each option is played out to the end of the
+hand in every world (the same worlds for every option) by :func:`rollout`, a light
+simulator on card sets with a fast policy for both players: take the discard when it
+melds, discard the least deadwood, knock when allowed (the expert itself only when the
+knock scores against the world's opponent hand, as a player waiting for an undercut
+would; the opponent the same way in a share ``opp_wait`` of the worlds, at once in the
+others); the defender lays off with the exact best plan. A knock is scored exactly
+against each world's opponent hand.
+
+The ``strong`` choice stands unless another option scores better by more than ``z``
+standard errors of the per-world differences (a paired test): with a few dozen worlds
+the rollouts are noisy, and a search that followed every small difference played worse
+than the heuristics it started from (bench/README.md, section Strength).
 
 The search is bounded by ``samples`` (so play is reproducible for a seed) and by a time
 cap ``max_seconds`` per decision (default 1.5 s) that stops it early on a slow machine.
@@ -37,7 +46,10 @@ __all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 class ExpertParams:
     """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
     most, ``margin`` (points of strong value) within which a discard is a candidate,
-    ``max_seconds`` the time cap per decision."""
+    ``max_seconds`` the time cap per decision, ``knock_search`` whether knock-or-play-on is
+    searched too, ``wait`` whether the expert's rollout self knocks only when the knock
+    scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
+    the standard errors by which a searched option must beat the ``strong`` choice."""
 
     samples: int = 32
     candidates: int = 3
