@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ginrummy.actions import Action
-from ginrummy.agents import AGENTS, ExpertAgent, StandardCardsOnly, make_agent
+from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, StandardCardsOnly, make_agent, strongest
 from ginrummy.agents.expert import ExpertParams
 from ginrummy.agents.runner import play_hand
 from ginrummy.rules import PRESETS, Rules
@@ -42,6 +42,8 @@ def fast_expert(seed: int) -> StandardCardsOnly:
 
 def test_levels_registered() -> None:
     assert list(AGENTS) == ["random", "simple", "beginner", "strong", "expert"]
+    assert sorted(BY_STRENGTH) == sorted(AGENTS)  # every level has its place in the strength order
+    assert strongest() == BY_STRENGTH[-1]
 
 
 @pytest.mark.parametrize("preset", HAND_PRESETS)

@@ -22,6 +22,7 @@ from ginrummy.view import PlayerView
 
 __all__ = [
     "AGENTS",
+    "BY_STRENGTH",
     "Agent",
     "BeginnerAgent",
     "ExpertAgent",
@@ -31,6 +32,7 @@ __all__ = [
     "StrongAgent",
     "UnknownAgentError",
     "make_agent",
+    "strongest",
 ]
 
 
@@ -72,6 +74,20 @@ AGENTS: dict[str, Callable[[int | random.Random | None], Agent]] = {
     "strong": _standard_only(StrongAgent),
     "expert": _standard_only(ExpertAgent),
 }
+
+
+BY_STRENGTH: tuple[str, ...] = ("random", "beginner", "simple", "strong", "expert")
+"""The levels of :data:`AGENTS`, weakest first, as measured against each other (duplicate-dealt
+games under the ``eaai`` rules: bench/README.md, section Strength)."""
+
+
+def strongest() -> str:
+    """The name of the strongest registered level (the last of :data:`BY_STRENGTH` in :data:`AGENTS`).
+
+    >>> strongest()
+    'expert'
+    """
+    return next((n for n in reversed(BY_STRENGTH) if n in AGENTS), next(iter(AGENTS)))
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:

@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from ginrummy.actions import Action, parse_action
-from ginrummy.agents import AGENTS, make_agent
+from ginrummy.agents import make_agent, strongest
 from ginrummy.errors import IllegalActionError
 from ginrummy.game import Game
 from ginrummy.record import GameRecord
@@ -27,16 +27,10 @@ __all__ = ["COMPUTER", "HUMAN", "GameSession", "Progress", "SessionError", "hint
 HUMAN = 0
 COMPUTER = 1
 
-# Strongest first; the first one the agents registry holds gives hints.
-_HINT_PREFERENCE = ("expert", "strong", "ismcts", "mcts", "advanced", "medium", "simple")
-
 
 def hint_agent_name() -> str:
-    """The agent used for hints: the strongest of :data:`_HINT_PREFERENCE` that is registered."""
-    for name in _HINT_PREFERENCE:
-        if name in AGENTS:
-            return name
-    return next(iter(AGENTS))
+    """The agent used for hints: the strongest registered level (:func:`ginrummy.agents.strongest`)."""
+    return strongest()
 
 
 class SessionError(ValueError):
