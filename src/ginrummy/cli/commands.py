@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.cards import Card, parse_card
+from ginrummy.cards import Card, CardSet, parse_card
 from ginrummy.cli.render import display_order
 from ginrummy.errors import GinRummyError
-from ginrummy.melds import best_discards, least_deadwood
+from ginrummy.melds import STANDARD, MeldRules, best_discards, least_deadwood
 from ginrummy.view import PlayerView
 
 __all__ = ["HELP", "Command", "CommandError", "Meta", "Play", "parse_command"]
@@ -60,7 +60,7 @@ class Play:
 
 Command: TypeAlias = Meta | Play
 
-_META: dict[str, MetaKind] = {
+META_WORDS: dict[str, MetaKind] = {
     "h": "help",
     "?": "help",
     "help": "help",
@@ -89,8 +89,15 @@ _RANK_START = "a23456789tjqk1"
 
 def resolve_card(token: str, view: PlayerView) -> Card:
     """A card typed as ``7h``/``Th``/``10h``/``7♥`` or as a position 1-11 in the displayed hand."""
+    return card_in_hand(token, view.hand, view.meld_rules)
+
+
+def card_in_hand(token: str, hand: CardSet, mr: MeldRules = STANDARD) -> Card:
+    """A card typed as ``7h``/``Th``/``10h``/``7♥`` or as a position in ``hand`` as displayed
+    (melds under ``mr`` first). Raises :class:`CommandError` for a position off the hand and
+    ``CardParseError`` for text that is not a card."""
     if token.isdigit():
-        order = display_order(view.hand, view.meld_rules)
+        order = display_order(hand, mr)
         n = int(token)
         if not 1 <= n <= len(order):
             raise CommandError(f"no card at position {n}: your hand has {len(order)} cards (1-{len(order)})")
@@ -114,8 +121,8 @@ def parse_command(text: str, view: PlayerView) -> Command:
     low = t.lower()
     if not low:
         return Meta("empty")
-    if low in _META:
-        return Meta(_META[low])
+    if low in META_WORDS:
+        return Meta(META_WORDS[low])
     if low in _SIMPLE:
         return Play(_SIMPLE[low])
     if low in _BIG_GIN:

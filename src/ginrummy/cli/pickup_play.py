@@ -26,7 +26,7 @@ Commands (cards as ``7h``, ``Th``, ``10h``, ``7♥`` or by position under the ha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import Any
 
 from rich.text import Text
 
@@ -34,8 +34,9 @@ from ginrummy.actions import Discard, DrawStock, Pass
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.cards import Card, CardSet, parse_card
+from ginrummy.cards import Card, parse_card
 from ginrummy.cli import render
+from ginrummy.cli.commands import META_WORDS, CommandError, Meta, card_in_hand
 from ginrummy.cli.play import COMPUTER, HUMAN, PlaySession, _Quit
 from ginrummy.errors import GinRummyError
 from ginrummy.melds import Meld, best_arrangement
@@ -60,30 +61,9 @@ cards in hand against (A 15, 2-9 5, 10-K 10), gin 25. Commands:
   s              score sheet          hint   what the simple computer player would do
   h, ?           this help            q      quit"""
 
-MetaKind: TypeAlias = Literal["help", "sheet", "hint", "quit", "empty"]
-_META: dict[str, MetaKind] = {
-    "h": "help",
-    "?": "help",
-    "help": "help",
-    "s": "sheet",
-    "sheet": "sheet",
-    "score": "sheet",
-    "hint": "hint",
-    "q": "quit",
-    "quit": "quit",
-    "exit": "quit",
-}
 
-
-class PickupCommandError(GinRummyError):
+class PickupCommandError(CommandError):
     """Text that is not a pickup command; the message says what to type instead."""
-
-
-@dataclass(frozen=True, slots=True)
-class Meta:
-    """A command that does not act: help, sheet, hint, quit, or nothing typed."""
-
-    kind: MetaKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +73,6 @@ class Plays:
 
     actions: tuple[PickupAction, ...]
     all_of: str | None = None
-
-
-def _resolve(token: str, hand: CardSet) -> Card:
-    if token.isdigit():
-        order = render.display_order(hand)
-        n = int(token)
-        if not 1 <= n <= len(order):
-            raise PickupCommandError(
-                f"no card at position {n}: your hand has {len(order)} cards (1-{len(order)})"
-            )
-        return order[n - 1]
-    return parse_card(token)
 
 
 def _bulk_melds(view: PickupView) -> tuple[PickupAction, ...]:
@@ -137,8 +105,8 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
     low = t.lower()
     if not low:
         return Meta("empty")
-    if low in _META:
-        return Meta(_META[low])
+    if low in META_WORDS:
+        return Meta(META_WORDS[low])
     word, _, arg = low.partition(" ")
     arg = t[len(word) :].strip()
     if word in ("p", "pass") and not arg:
@@ -158,7 +126,7 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
     if word in ("m", "meld"):
         if not arg:
             return Plays(_bulk_melds(view), "melds in your hand")
-        cards = [_resolve(tok, view.hand) for tok in arg.split()]
+        cards = [card_in_hand(tok, view.hand) for tok in arg.split()]
         return Plays((LayMeld(Meld(cards)),))
     if word in ("a", "add"):
         if not arg:
@@ -166,7 +134,7 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         tokens = arg.split()
         if len(tokens) > 2:
             raise PickupCommandError("add one card at a time: a CARD MELD-NUMBER, e.g. 'a 8h 2'")
-        card = _resolve(tokens[0], view.hand)
+        card = card_in_hand(tokens[0], view.hand)
         if len(tokens) == 2:
             if not tokens[1].isdigit() or int(tokens[1]) < 1:
                 raise PickupCommandError(f"a table meld is named by its number; got {tokens[1]!r}")
@@ -179,10 +147,10 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
     if word in ("x", "discard"):
         if not arg:
             raise PickupCommandError("say which card to discard, e.g. 'x 7h' or 'x 3'")
-        return Plays((Discard(_resolve(arg, view.hand)),))
+        return Plays((Discard(card_in_hand(arg, view.hand)),))
     if " " not in low:
         try:
-            return Plays((Discard(_resolve(t, view.hand)),))
+            return Plays((Discard(card_in_hand(t, view.hand)),))
         except GinRummyError:
             if low[0] in "a23456789tjqk1":
                 raise
