@@ -117,6 +117,17 @@ def test_replay_shows_both_hands_and_the_knock_card(tmp_path: Path) -> None:
     assert state.result.describe() in out
 
 
+def test_replay_names_the_players_of_a_hand_record(tmp_path: Path) -> None:
+    state = HandState.deal(Rules(), dealer=0, rng=random.Random(8))
+    play_hand(state, [make_agent("simple", 1), make_agent("strong", 2)])
+    path = tmp_path / "hand.json"
+    path.write_text(HandRecord.from_state(state, seed=8, names=("Ann", "Strong")).dump())
+    result = run("replay", "--ascii", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Hand 1: Ann deals" in result.output and "Strong: " in result.output
+    assert "Player 0" not in result.output
+
+
 def test_replay_errors(tmp_path: Path) -> None:
     missing = run("replay", str(tmp_path / "nope.json"))
     assert missing.exit_code == 2 and "does not exist" in missing.output

@@ -37,6 +37,15 @@ def test_hand_record_from_seed_only() -> None:
     assert HandRecord.from_json(data).replay().result == state.result
 
 
+def test_hand_record_keeps_player_names() -> None:
+    state = HandState.deal(Rules(), 1, random.Random(6))
+    play_hand(state, [make_agent("simple", 1), make_agent("strong", 2)])
+    rec = HandRecord.load(HandRecord.from_state(state, seed=6, names=("Ann", "strong")).dump())
+    assert rec.names == ("Ann", "strong")
+    assert rec.replay().log == state.log
+    assert "names" not in HandRecord.from_state(state, seed=6).to_json()  # optional: older records load
+
+
 def test_game_record_round_trip() -> None:
     states: list[HandState] = []
     game = play_game(
@@ -60,6 +69,8 @@ def test_game_record_round_trip() -> None:
         lambda d: d["actions"].append([0, "fold"]),
         lambda d: d.update(rules={"knock_limit": 99}),
         lambda d: d.pop("actions"),
+        lambda d: d.update(names="Ann"),
+        lambda d: d.update(names=["Ann", "Bob", "Cy"]),
     ],
 )
 def test_bad_hand_records_raise_record_error(mutate: object) -> None:

@@ -8,6 +8,7 @@ A hand record (``"format": "ginrummy-hand"``, ``"version": 1``)::
      "deck": "9d Qc ...",                     # the 52 cards in dealing order (checked against the seed)
      "knock_card": null,                      # Oklahoma with a second deck: the card setting the knock limit
      "actions": [[0, "pass"], [1, "take"], [1, "discard 7h"], ...],
+     "names": ["Ann", "expert"],              # optional: the players in seat 0 and seat 1
      "result": {"outcome": "knock", "winner": 0, "points": 7}}
 
 ``seed`` may be ``null`` when the deck was not shuffled from a seed; ``deck`` is
@@ -50,7 +51,8 @@ __all__ = ["GameRecord", "HandRecord", "MatchRecord", "TeamRecord", "load_any"]
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """One hand: rules, dealer, seed and/or deck, and the actions as ``(player, action)``."""
+    """One hand: rules, dealer, seed and/or deck, the actions as ``(player, action)``, and
+    optionally the players' ``names`` (seat 0, seat 1)."""
 
     rules: Rules
     dealer: int
@@ -58,12 +60,15 @@ class HandRecord:
     actions: tuple[tuple[int, Action], ...]
     seed: int | None = None
     knock_card: Card | None = None
+    names: tuple[str, str] | None = None
 
     @classmethod
-    def from_state(cls, state: HandState, seed: int | None = None) -> HandRecord:
+    def from_state(
+        cls, state: HandState, seed: int | None = None, names: tuple[str, str] | None = None
+    ) -> HandRecord:
         """The record of ``state`` so far; ``seed`` is the one its deck was shuffled from."""
         second = state.knock_card if state.rules.knock_card is KnockCard.SECOND_DECK else None
-        return cls(state.rules, state.dealer, state.deck, state.log, seed, second)
+        return cls(state.rules, state.dealer, state.deck, state.log, seed, second, names)
 
     def replay(self) -> HandState:
         """Deal the deck and apply every action. Raises :class:`RecordError` if the seed does
@@ -95,6 +100,8 @@ class HandRecord:
             "knock_card": None if self.knock_card is None else str(self.knock_card),
             "actions": [[p, str(a)] for p, a in self.actions],
         }
+        if self.names is not None:
+            data["names"] = list(self.names)
         state = self.replay()
         if state.result is not None:
             r = state.result
@@ -123,7 +130,12 @@ class HandRecord:
                 raise RecordError("a hand record needs a seed or a deck")
             mr = meld_rules(rules)
             actions = tuple((int(p), parse_action(a, mr)) for p, a in data["actions"])
-            return cls(rules, int(data["dealer"]), deck, actions, seed, second)
+            names = data.get("names")
+            if names is not None:
+                if not isinstance(names, list) or len(names) != 2:
+                    raise RecordError('"names" must be a list of two player names')
+                names = (str(names[0]), str(names[1]))
+            return cls(rules, int(data["dealer"]), deck, actions, seed, second, names)
         except RecordError:
             raise
         except (GinRummyError, KeyError, TypeError, ValueError, AttributeError) as exc:

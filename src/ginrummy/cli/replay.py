@@ -109,7 +109,7 @@ def record_lines(
     if isinstance(record, HandRecord):
         if hand not in (None, 1):
             raise RecordError(f"this is a hand record: there is no hand {hand}")
-        return hand_lines(record, ("Player 0", "Player 1"), glyphs)
+        return hand_lines(record, record.names or ("Player 0", "Player 1"), glyphs)
     return _game_lines(record, glyphs, hand)
 
 

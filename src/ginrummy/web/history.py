@@ -67,7 +67,7 @@ def replay_json(s: GameSession) -> dict[str, Any]:
                 "salt": s.salt(i),
                 "commitment": s.commitment(i),
                 "deck": format_cards(state.deck),
-                "record": HandRecord.from_state(state, seed).to_json(),
+                "record": HandRecord.from_state(state, seed, names).to_json(),
                 "frames": frames,
                 "result": result_json(state.result, names),
             }
