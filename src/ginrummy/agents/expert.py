@@ -30,11 +30,11 @@ import time
 from dataclasses import dataclass
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.agents.strong import StrongAgent, StrongParams, hand_value
+from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import Meld, best_arrangement, discard_deadwoods, fits_meld
+from ginrummy.melds import best_arrangement, discard_deadwoods, fits_meld
 from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.view import PlayerView
@@ -138,25 +138,8 @@ def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
     if dw == 0:
         pts = rules.gin_bonus + deadwood_points(defender & ~best_arrangement(defender).melded)
         return pts if knocker == 0 else -pts
-    od = best_layoff(arr.melds, defender).points
-    if dw < od:
-        pts = od - dw
-        return pts if knocker == 0 else -pts
-    if dw == od and not rules.undercut_on_tie:
-        return 0
-    pts = dw - od + rules.undercut_bonus
-    return -pts if knocker == 0 else pts
-
-
-def _knock_points(rules: Rules, melds: tuple[Meld, ...], dw: int, defender: CardSet) -> int:
-    """Points for the knocker of a knock with ``melds`` and ``dw`` deadwood (> 0) against the
-    ``defender``'s 10 cards (best layoffs; negative: undercut)."""
-    od = best_layoff(melds, defender).points
-    if dw < od:
-        return od - dw
-    if dw == od and not rules.undercut_on_tie:
-        return 0
-    return -(dw - od + rules.undercut_bonus)
+    pts = knock_points(rules, dw, best_layoff(arr.melds, defender).points)
+    return pts if knocker == 0 else -pts
 
 
 class ExpertAgent(StrongAgent):
@@ -264,26 +247,19 @@ class ExpertAgent(StrongAgent):
         if not discards or view.must_knock or view.stock_size <= view.rules.stock_left_dead + 1:
             return super().discard(view, tr)
         hand = view.hand
-        p = self.params
-        scored = sorted(
-            (hand_value(hand & ~(1 << c), tr, p.potential) + p.danger * tr.p_opp_melds(c), c)
-            for c in discards
-            if c != view.taken
-        )
+        scored = sorted((self.discard_value(hand, c, tr), c) for c in discards if c != view.taken)
         if not scored:
             return super().discard(view, tr)
         cands = [c for v, c in scored[: self.search.candidates] if v <= scored[0][0] + self.search.margin]
         knock: Knock | None = None
-        chosen: Knock | None = None
+        strong_knocks = False
         dw = 0
         if knocks:
             knock, dw = self.best_knock(tr, knocks)
-            if dw == 0:
+            strong_knocks = self.judge_knock(view, tr, knock, dw)
+            if dw == 0 or (strong_knocks and not self.search.knock_search):
                 return knock
-            chosen = self.choose_knock(view, tr, knocks)
-            if chosen is not None and not self.search.knock_search:
-                return chosen
-            if chosen is None and not self.search.knock_search:
+            if not self.search.knock_search:
                 knock = None
         if len(cands) == 1 and knock is None:
             return Discard(cands[0])
@@ -294,7 +270,7 @@ class ExpertAgent(StrongAgent):
         knock_vals: list[float] = []
         for opp, stock, ow in self._worlds(tr):
             if knock is not None:
-                knock_vals.append(_knock_points(rules, knock.melds or (), dw, opp))
+                knock_vals.append(knock_points(rules, dw, best_layoff(knock.melds or (), opp).points))
             for c in cands:
                 vals[c].append(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow))
             if time.perf_counter() > deadline:
@@ -302,7 +278,7 @@ class ExpertAgent(StrongAgent):
         # the strong level's choice stands unless another is clearly better
         default: Action = Discard(cands[0])
         default_vals = vals[cands[0]]
-        if chosen is not None and knock is not None:
+        if strong_knocks and knock is not None:
             default, default_vals = knock, knock_vals
         options: list[tuple[Action, list[float]]] = [(Discard(c), vals[c]) for c in cands]
         if knock is not None:

@@ -42,9 +42,10 @@ from ginrummy.melds import (
     least_deadwood_after_discard,
 )
 from ginrummy.phase import Phase
+from ginrummy.rules import Rules
 from ginrummy.view import PlayerView
 
-__all__ = ["StrongAgent", "StrongParams", "hand_value", "sample_opponent_hand"]
+__all__ = ["StrongAgent", "StrongParams", "hand_value", "knock_points", "sample_opponent_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +247,6 @@ class StrongAgent:
 
     def choose_discard(self, hand: CardSet, tr: Tracking, cards: list[int], taken: int | None) -> int:
         """The discard (card) with the best hand value plus danger; ties go to the higher card."""
-        p = self.params
         dd = cast(dict[int, int], discard_deadwoods(hand))
         # only look closely at cards whose discard keeps deadwood near the best
         best_dw = min(dd[c] for c in cards)
@@ -256,12 +256,17 @@ class StrongAgent:
                 continue
             if c == taken:
                 continue
-            v = hand_value(hand & ~(1 << c), tr, p.potential) + p.danger * tr.p_opp_melds(c)
-            scored.append((v, -card_points(c), c))
+            scored.append((self.discard_value(hand, c, tr), -card_points(c), c))
         if not scored:
             return cards[0]
         scored.sort()
         return scored[0][2]
+
+    def discard_value(self, hand: CardSet, card: int, tr: Tracking) -> float:
+        """Value (points, lower is better) of discarding ``card`` from the 11-card ``hand``: the
+        hand value left plus ``danger`` times the chance the opponent melds the card."""
+        p = self.params
+        return hand_value(hand & ~(1 << card), tr, p.potential) + p.danger * tr.p_opp_melds(card)
 
     def best_knock(self, tr: Tracking, knocks: list[Knock]) -> tuple[Knock, int]:
         """The knock with least own deadwood plus expected opponent layoffs, and its deadwood."""
@@ -284,16 +289,18 @@ class StrongAgent:
     def choose_knock(self, view: PlayerView, tr: Tracking, knocks: list[Knock]) -> Knock | None:
         """The knock to make, or ``None`` to play on (undercut risk by sampling)."""
         knock, dw = self.best_knock(tr, knocks)
-        if dw == 0:
-            return knock
+        return knock if self.judge_knock(view, tr, knock, dw) else None
+
+    def judge_knock(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
+        """Whether to make ``knock`` (``dw`` points of deadwood): always for gin or a forced
+        knock, else when the sampled undercut risk is low for the stage and the expected
+        points are positive."""
+        if dw == 0 or view.must_knock:
+            return True
         p = self.params
         undercuts, ev = self.knock_outlook(tr, knock.melds or (), dw, view)
         limit = p.max_undercut_late if view.stock_size <= p.late_stock else p.max_undercut_early
-        if view.must_knock:
-            return knock
-        if undercuts <= limit and ev > 0:
-            return knock
-        return None
+        return undercuts <= limit and ev > 0
 
     def sample_opponent(self, tr: Tracking) -> CardSet:
         """One opponent hand from the tracking under this level's parameters (``CardSet``)."""
@@ -308,19 +315,27 @@ class StrongAgent:
         n = self.params.knock_samples
         under = 0
         total = 0.0
-        bonus = view.rules.undercut_bonus
-        tie_under = view.rules.undercut_on_tie
+        rules = view.rules
         for _ in range(n):
-            opp = self.sample_opponent(tr)
-            od = best_layoff(melds, opp).points
-            if od > dw:
-                total += od - dw
-            elif od == dw and not tie_under:
-                pass
-            else:
-                under += 1
-                total -= dw - od + bonus
+            od = best_layoff(melds, self.sample_opponent(tr)).points
+            total += knock_points(rules, dw, od)
+            under += od < dw or (od == dw and rules.undercut_on_tie)
         return under / n, total / n
+
+
+def knock_points(rules: Rules, dw: int, od: int) -> int:
+    """Points for the knocker of a knock short of gin: ``dw`` the knocker's deadwood and ``od``
+    the defender's after layoffs (points); negative for an undercut (``rules.undercut_bonus``
+    added; a tie is an undercut under ``rules.undercut_on_tie``, else worth 0).
+
+    >>> knock_points(Rules.preset("eaai"), 7, 20), knock_points(Rules.preset("eaai"), 7, 5)
+    (13, -27)
+    """
+    if od > dw:
+        return od - dw
+    if od == dw and not rules.undercut_on_tie:
+        return 0
+    return -(dw - od + rules.undercut_bonus)
 
 
 def _layoff_cards(melds: tuple[Meld, ...]) -> CardSet:
