@@ -1,0 +1,142 @@
+"""Decision data: at every knock chance (or every close draw) in ``strong`` v ``strong``
+hands, both branches played out.
+
+``--kind knock``: at each decision where the player to discard may knock short of gin (not
+forced), the branches are knocking now (the ``strong`` level's best knock) and playing on
+(the ``strong`` discard instead). ``--kind draw``: at each draw or upcard offer where the
+upcard fits a meld with the hand or lowers its deadwood, the branches are taking the upcard
+and drawing from the stock (passing, at the offer).
+
+Each record holds what the player could see (``ginrummy.agents.expert.knock_features`` or
+``draw_features``, from its view only), ``strong``'s choice (``strong_a``: it took the first
+branch) and the points the player scored (negative: the opponent scored) in each branch of
+the *true* hand, both played out by ``strong`` from there on (``a``: knock / take, ``b``:
+play on / draw). ``a - b`` is an unbiased sample of the first branch's gain at that
+decision for a player who plays like ``strong`` afterwards: the data ``fit_rule.py`` fits
+the expert's rules on (one step of policy improvement over ``strong``).
+
+Usage: ``python bench/decision_data.py --kind knock --hands 400 --seed 1 --jobs 2 --out FILE``
+(JSON lines, one per decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.agents.expert import draw_features, knock_features
+from ginrummy.agents.runner import play_hand
+from ginrummy.agents.strong import StrongAgent, StrongParams
+from ginrummy.agents.tracking import track
+from ginrummy.melds import fits_meld, least_deadwood, least_deadwood_after_discard
+from ginrummy.phase import Phase
+from ginrummy.rules import Rules
+from ginrummy.state import HandState
+from ginrummy.view import PlayerView
+
+Record = dict[str, float | int | bool]
+
+
+def _signed(state: HandState, player: int, rng: random.Random) -> int:
+    """Finish ``state`` with two ``strong`` players; the points for ``player`` (signed)."""
+    agents = [StrongAgent(random.Random(rng.random())), StrongAgent(random.Random(rng.random()))]
+    res = play_hand(state, agents)
+    if res.winner is None:
+        return 0
+    return res.points if res.winner == player else -res.points
+
+
+def _knock_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, Action] | None:
+    if view.phase is not Phase.DISCARD or view.must_knock:
+        return None
+    knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+    discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+    if not knocks or not discards:
+        return None
+    tr = track(view)
+    knock, dw = judge.best_knock(tr, knocks)
+    if dw == 0:
+        return None
+    rec: Record = dict(knock_features(judge, view, tr, knock, dw))
+    rec["strong_a"] = judge.judge_knock(view, tr, knock, dw)
+    card = judge.choose_discard(view.hand, tr, [a.card for a in discards], view.taken)
+    return rec, knock, Discard(card)
+
+
+def _draw_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, Action] | None:
+    if view.phase not in (Phase.OFFER, Phase.DRAW) or view.upcard is None:
+        return None
+    legal = view.legal_actions
+    other: Action = Pass() if view.phase is Phase.OFFER else DrawStock()
+    if TakeDiscard() not in legal or other not in legal:
+        return None
+    up = view.upcard
+    if not fits_meld(up, view.hand) and least_deadwood_after_discard(view.hand | 1 << up) >= least_deadwood(
+        view.hand
+    ):
+        return None
+    tr = track(view)
+    rec: Record = dict(draw_features(judge, view, tr))
+    rec["strong_a"] = judge.wants_upcard(view, tr)
+    return rec, TakeDiscard(), other
+
+
+def hands(kind: str, rules_name: str, seed: int, n: int, samples: int = 64) -> list[Record]:
+    """Play ``n`` hands from ``seed``; one record per decision of ``kind`` (knock features
+    over ``samples`` sampled opponent hands)."""
+    rules = Rules.preset(rules_name)
+    rng = random.Random(seed)
+    judge = StrongAgent(random.Random(seed + 1), StrongParams(knock_samples=samples))
+    chance = _knock_chance if kind == "knock" else _draw_chance
+    out: list[Record] = []
+    for i in range(n):
+        state = HandState.deal(rules, dealer=i % 2, rng=rng)
+        agents = [StrongAgent(random.Random(rng.random())), StrongAgent(random.Random(rng.random()))]
+        while not state.is_over:
+            p = state.to_act
+            view = state.view(p)
+            found = chance(judge, view)
+            if found is not None:
+                rec, a, b = found
+                a_state = state.clone()
+                a_state.push(a, player=p)
+                b_state = state.clone()
+                b_state.push(b, player=p)
+                rec["a"] = _signed(a_state, p, rng)
+                rec["b"] = _signed(b_state, p, rng)
+                out.append(rec)
+            state.push(agents[p].act(view), player=p)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--kind", choices=("knock", "draw"), default="knock")
+    ap.add_argument("--hands", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rules", default="eaai")
+    ap.add_argument("--samples", type=int, default=64)
+    ap.add_argument("--out", default="-")
+    a = ap.parse_args(argv)
+    chunk = 20
+    jobs = [
+        (a.kind, a.rules, a.seed * 100_003 + k, min(chunk, a.hands - k * chunk), a.samples)
+        for k in range(-(-a.hands // chunk))
+    ]
+    with ProcessPoolExecutor(a.jobs) as ex:
+        results = list(ex.map(hands, *zip(*jobs, strict=True)))
+    f = sys.stdout if a.out == "-" else open(a.out, "w")  # noqa: SIM115
+    for recs in results:
+        for r in recs:
+            f.write(json.dumps(r) + "\n")
+    if f is not sys.stdout:
+        f.close()
+
+
+if __name__ == "__main__":
+    main()
