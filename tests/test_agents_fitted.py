@@ -1,0 +1,141 @@
+"""The expert's fitted knock and upcard rules: features from the view checked against a
+brute-force oracle, and decisions that follow the rule's sign."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import oracle
+from ginrummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.agents import expert
+from ginrummy.agents.expert import (
+    DRAW_FEATURES,
+    KNOCK_FEATURES,
+    ExpertAgent,
+    ExpertParams,
+    draw_features,
+    knock_features,
+)
+from ginrummy.agents.strong import StrongAgent
+from ginrummy.agents.tracking import track
+from ginrummy.melds import fits_meld
+from ginrummy.phase import Phase
+from ginrummy.rules import Rules
+from ginrummy.state import HandState
+from ginrummy.view import PlayerView
+
+EAAI = Rules.preset("eaai")
+NO_SEARCH = ExpertParams(samples=0)  # the fitted rules alone, no simulation
+
+
+def _chances(kind: str, wanted: int) -> list[PlayerView]:
+    """Views of knock chances (a knock short of gin is legal, not forced) or close upcard
+    choices (the upcard fits a meld), from seeded strong v strong hands."""
+    found: list[PlayerView] = []
+    for seed in range(200):
+        state = HandState.deal(EAAI, dealer=seed % 2, rng=random.Random(seed))
+        agents = [StrongAgent(seed), StrongAgent(seed + 1)]
+        while not state.is_over and len(found) < wanted:
+            view = state.view(state.to_act)
+            legal = view.legal_actions
+            if kind == "knock":
+                if (
+                    view.phase is Phase.DISCARD
+                    and not view.must_knock
+                    and any(isinstance(a, Knock) for a in legal)
+                ):
+                    found.append(view)
+            elif (
+                view.phase in (Phase.OFFER, Phase.DRAW)
+                and view.upcard is not None
+                and TakeDiscard() in legal
+                and fits_meld(view.upcard, view.hand)
+            ):
+                found.append(view)
+            state.push(agents[state.to_act].act(view), player=state.to_act)
+        if len(found) >= wanted:
+            return found
+    raise AssertionError(f"fewer than {wanted} {kind} chances")
+
+
+def test_knock_features_match_a_brute_force_count() -> None:
+    agent = ExpertAgent(seed=1, search=NO_SEARCH)
+    for view in _chances("knock", 12):
+        tr = track(view)
+        knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+        knock, dw = agent.best_knock(tr, knocks)
+        if dw == 0:
+            continue
+        f = knock_features(agent, view, tr, knock, dw)
+        assert set(f) == set(KNOCK_FEATURES)
+        for k in ("undercut", "opp_knocks", "gin_next"):
+            assert 0.0 <= f[k] <= 1.0
+        assert f["dw"] == dw
+        # every sampled hand either undercuts (at least the 25-point bonus lost) or pays at least 1
+        assert f["undercut"] > 0 or f["ev"] >= 1
+        assert f["undercut"] < 1 or f["ev"] <= -EAAI.undercut_bonus
+        assert f["stock"] == view.stock_size
+        # the chance of gin next: every unseen card whose draw leaves some 10 cards all melded
+        h10 = view.hand & ~(1 << knock.card)
+        gin = sum(
+            tr.p_next_draw(u)
+            for u in range(52)
+            if tr.unseen >> u & 1
+            and any(
+                oracle.least_deadwood((h10 | 1 << u) & ~(1 << d)) == 0
+                for d in range(52)
+                if (h10 | 1 << u) >> d & 1
+            )
+        )
+        assert f["gin_next"] == pytest.approx(gin)
+
+
+def test_draw_features_match_a_brute_force_count() -> None:
+    agent = ExpertAgent(seed=1, search=NO_SEARCH)
+    for view in _chances("draw", 12):
+        tr = track(view)
+        f = draw_features(agent, view, tr)
+        assert set(f) == set(DRAW_FEATURES)
+        up = view.upcard
+        assert up is not None
+        assert f["melds"] == 1.0
+        assert f["dw"] == oracle.least_deadwood(view.hand)
+        with_up = view.hand | 1 << up
+        assert f["take_dw"] == min(
+            oracle.least_deadwood(with_up & ~(1 << c)) for c in range(52) if view.hand >> c & 1
+        )
+        assert 0.0 <= f["danger"] <= 1.0
+        assert f["stock"] == view.stock_size
+
+
+@pytest.mark.parametrize("bias", [1000.0, -1000.0])
+def test_the_expert_knocks_as_the_fitted_rule_says(monkeypatch: pytest.MonkeyPatch, bias: float) -> None:
+    monkeypatch.setattr(expert, "KNOCK_WEIGHTS", {"bias": bias})
+    agent = ExpertAgent(seed=2, search=NO_SEARCH)
+    seen = 0
+    for view in _chances("knock", 8):
+        tr = track(view)
+        _, dw = agent.best_knock(tr, [a for a in view.legal_actions if isinstance(a, Knock)])
+        action = agent.act(view)
+        if dw == 0:
+            assert isinstance(action, Knock)  # gin always
+            continue
+        seen += 1
+        assert isinstance(action, Knock) if bias > 0 else isinstance(action, Discard)
+    assert seen
+
+
+@pytest.mark.parametrize("bias", [1000.0, -1000.0])
+def test_the_expert_takes_the_upcard_as_the_fitted_rule_says(
+    monkeypatch: pytest.MonkeyPatch, bias: float
+) -> None:
+    monkeypatch.setattr(expert, "DRAW_WEIGHTS", {"bias": bias})
+    agent = ExpertAgent(seed=2, search=NO_SEARCH)
+    for view in _chances("draw", 8):
+        action = agent.act(view)
+        if bias > 0:
+            assert action == TakeDiscard()
+        else:
+            assert action in (Pass(), DrawStock())
