@@ -7,7 +7,7 @@ forced), the branches are knocking now (the ``strong`` level's best knock) and p
 upcard fits a meld with the hand or lowers its deadwood, the branches are taking the upcard
 and drawing from the stock (passing, at the offer).
 
-Each record holds what the player could see (``ginrummy.agents.expert.knock_features`` or
+Each record holds what the player could see (``ginrummy.agents.fitted.knock_features`` or
 ``draw_features``, from its view only), ``strong``'s choice (``strong_a``: it took the first
 branch) and the points the player scored (negative: the opponent scored) in each branch of
 the *true* hand, both played out by ``strong`` from there on (``a``: knock / take, ``b``:
@@ -28,7 +28,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.agents.expert import draw_features, knock_features
+from ginrummy.agents.fitted import draw_features, knock_features
 from ginrummy.agents.runner import play_hand
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.agents.tracking import track

@@ -1,6 +1,6 @@
 """Fit the expert's knock or draw rule on decision data (``decision_data.py``).
 
-Each record holds what the player could see at a decision (``ginrummy.agents.expert.
+Each record holds what the player could see at a decision (``ginrummy.agents.fitted.
 knock_features`` or ``draw_features``) and the points of its two branches (``a``: knock /
 take the upcard, ``b``: play on / draw), both played out by ``strong``. A ridge least-squares
 line predicts the gain of ``a`` over ``b`` (points) from the features; the rule chooses ``a``
@@ -9,7 +9,7 @@ fitted without its fold) the script reports points per decision of the fitted ru
 ``strong`` rule the data was played with, of always ``b`` and of an oracle that knows both
 outcomes, and the paired difference fitted minus ``strong`` with its standard error; then
 the line fitted on all the data, as the literal ``KNOCK_WEIGHTS`` / ``DRAW_WEIGHTS`` of
-``ginrummy.agents.expert`` takes.
+``ginrummy.agents.fitted`` takes.
 
 Usage: ``python bench/fit_rule.py knock|draw FILE [FILE ...]``
 """
@@ -22,7 +22,7 @@ import sys
 
 import numpy as np
 
-from ginrummy.agents.expert import DRAW_FEATURES, KNOCK_FEATURES
+from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES
 
 
 def load(

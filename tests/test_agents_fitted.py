@@ -9,15 +9,9 @@ import pytest
 
 import oracle
 from ginrummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.agents import expert
-from ginrummy.agents.expert import (
-    DRAW_FEATURES,
-    KNOCK_FEATURES,
-    ExpertAgent,
-    ExpertParams,
-    draw_features,
-    knock_features,
-)
+from ginrummy.agents import fitted
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES, draw_features, knock_features
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.agents.tracking import track
 from ginrummy.melds import fits_meld
@@ -112,7 +106,7 @@ def test_draw_features_match_a_brute_force_count() -> None:
 
 @pytest.mark.parametrize("bias", [1000.0, -1000.0])
 def test_the_expert_knocks_as_the_fitted_rule_says(monkeypatch: pytest.MonkeyPatch, bias: float) -> None:
-    monkeypatch.setattr(expert, "KNOCK_WEIGHTS", {"bias": bias})
+    monkeypatch.setattr(fitted, "KNOCK_WEIGHTS", {"bias": bias})
     agent = ExpertAgent(seed=2, search=NO_SEARCH)
     seen = 0
     for view in _chances("knock", 8):
@@ -131,7 +125,7 @@ def test_the_expert_knocks_as_the_fitted_rule_says(monkeypatch: pytest.MonkeyPat
 def test_the_expert_takes_the_upcard_as_the_fitted_rule_says(
     monkeypatch: pytest.MonkeyPatch, bias: float
 ) -> None:
-    monkeypatch.setattr(expert, "DRAW_WEIGHTS", {"bias": bias})
+    monkeypatch.setattr(fitted, "DRAW_WEIGHTS", {"bias": bias})
     agent = ExpertAgent(seed=2, search=NO_SEARCH)
     for view in _chances("draw", 8):
         action = agent.act(view)

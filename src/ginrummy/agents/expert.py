@@ -28,14 +28,12 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import cast
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.agents import fitted
 from ginrummy.agents.strong import (
     StrongAgent,
     StrongParams,
-    expected_draw_deadwood,
-    hand_value,
     knock_points,
 )
 from ginrummy.agents.tracking import Tracking, track
@@ -52,15 +50,7 @@ from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.view import PlayerView
 
-__all__ = [
-    "DRAW_FEATURES",
-    "KNOCK_FEATURES",
-    "ExpertAgent",
-    "ExpertParams",
-    "draw_features",
-    "knock_features",
-    "rollout",
-]
+__all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +61,8 @@ class ExpertParams:
     searched too, ``wait`` whether the expert's rollout self knocks only when the knock
     scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
     the standard errors by which a searched option must beat the ``strong`` choice,
-    ``knock_rule`` / ``draw_rule`` whether the fitted rules (:data:`KNOCK_WEIGHTS`,
-    :data:`DRAW_WEIGHTS`) replace the ``strong`` knock judgement / upcard choice."""
+    ``knock_rule`` / ``draw_rule`` whether the fitted rules (:mod:`ginrummy.agents.fitted`)
+    replace the ``strong`` knock judgement / upcard choice."""
 
     samples: int = 32
     candidates: int = 3
@@ -89,32 +79,6 @@ class ExpertParams:
 EXPERT_PARAMS = StrongParams(knock_samples=64)
 """The ``strong`` heuristics the expert starts from: the same, judging knocks on 64 sampled
 opponent hands instead of 24."""
-
-KNOCK_WEIGHTS: dict[str, float] = {
-    "bias": 36.95,
-    "ev": 0.2813,
-    "undercut": 8.715,
-    "opp_knocks": 1.369,
-    "dw": -6.477,
-    "stock": -0.914,
-    "gin_next": -44.67,
-    "draw_dw": 6.721,
-    "opp_turns": -2.921,
-}
-"""The fitted knock rule: knock (short of gin) when ``bias`` plus the weighted
-:func:`knock_features` is positive; a prediction of the points gained by knocking over
-playing on, fitted by ``bench/fit_rule.py`` on ``strong`` v ``strong`` hands played out
-both ways at each knock chance (``bench/decision_data.py``, rules ``eaai``)."""
-
-DRAW_WEIGHTS: dict[str, float] = {"bias": 0.0, "draw_value": 1.0, "take_value": -1.0}
-"""The fitted upcard rule: take the upcard (when it fits a meld or lowers the deadwood) when
-``bias`` plus the weighted :func:`draw_features` is positive; fitted like
-:data:`KNOCK_WEIGHTS` on the draws."""
-
-
-def _predict(weights: dict[str, float], features: dict[str, float]) -> float:
-    return weights.get("bias", 0.0) + sum(w * features[k] for k, w in weights.items() if k != "bias")
-
 
 MAX_ROLLOUT_TURNS = 120
 """A simulated hand still going after this many turns (players can take each other's
@@ -183,94 +147,6 @@ def rollout(
     return 0  # both players kept taking each other's discards: scored as a dead hand
 
 
-KNOCK_FEATURES = ("ev", "undercut", "opp_knocks", "dw", "stock", "gin_next", "draw_dw", "opp_turns")
-"""The names :func:`knock_features` returns, in the order of the knock rule's weights."""
-
-
-def knock_features(
-    agent: StrongAgent, view: PlayerView, tr: Tracking, knock: Knock, dw: int
-) -> dict[str, float]:
-    """What the knocker can see about a knock short of gin (``dw`` > 0 points of deadwood),
-    from its view only, over ``agent.params.knock_samples`` opponent hands sampled from the
-    tracking:
-
-    ``ev`` expected points of the knock (negative: undercut), ``undercut`` the probability
-    of an undercut, ``opp_knocks`` the probability that the opponent's hand could knock now
-    (least deadwood at most the knock limit), ``dw`` the deadwood (points), ``stock`` the
-    stock size (cards), ``gin_next`` the probability that the next stock card gives gin,
-    ``draw_dw`` the expected deadwood after the next stock draw (points) and
-    ``opp_turns`` the opponent's draws so far.
-    """
-    rules = view.rules
-    melds = knock.melds or ()
-    n = agent.params.knock_samples
-    total = 0.0
-    under = 0
-    threat = 0
-    for _ in range(n):
-        opp = agent.sample_opponent(tr)
-        od = best_layoff(melds, opp).points
-        total += knock_points(rules, dw, od)
-        under += od < dw or (od == dw and rules.undercut_on_tie)
-        threat += least_deadwood(opp) <= view.knock_limit
-    h10 = tr.hand & ~(1 << knock.card)
-    gin = 0.0
-    if tr.stock_size:
-        x = tr.unseen
-        while x:
-            low = x & -x
-            x ^= low
-            if least_deadwood_after_discard(h10 | low) == 0:
-                gin += tr.p_next_draw(low.bit_length() - 1)
-    return {
-        "ev": total / n,
-        "undercut": under / n,
-        "opp_knocks": threat / n,
-        "dw": float(dw),
-        "stock": float(tr.stock_size),
-        "gin_next": gin,
-        "draw_dw": expected_draw_deadwood(h10, tr),
-        "opp_turns": float(tr.opp_turns),
-    }
-
-
-DRAW_FEATURES = ("melds", "dw", "take_dw", "draw_dw", "take_value", "draw_value", "stock", "danger")
-"""The names :func:`draw_features` returns, in the order of the draw rule's weights."""
-
-
-def draw_features(agent: StrongAgent, view: PlayerView, tr: Tracking) -> dict[str, float]:
-    """What the player can see about taking the upcard (``view.upcard``) instead of drawing
-    from the stock (or passing it at the offer):
-
-    ``melds`` 1 when the upcard fits a meld with the hand, ``dw`` the hand's least deadwood
-    now, ``take_dw`` the least deadwood after taking and the best discard, ``draw_dw`` the
-    expected least deadwood after a stock draw and the best discard (points), ``take_value``
-    the ``strong`` value of the hand after taking and its best discard and ``draw_value``
-    the ``strong`` value of the hand now (points of :func:`~ginrummy.agents.strong.hand_value`,
-    lower is better), ``stock`` the stock size (cards) and ``danger`` the probability that
-    the opponent melds the upcard (what passing it may give away at the offer).
-    """
-    up = view.upcard
-    assert up is not None
-    hand = view.hand
-    with_up = hand | (1 << up)
-    dd = cast(dict[int, int], discard_deadwoods(with_up))
-    cards = [c for c in dd if c != up]
-    take_dw = min(dd[c] for c in cards)
-    best = agent.choose_discard(with_up, tr, cards, up)
-    p = agent.params
-    return {
-        "melds": float(fits_meld(up, hand)),
-        "dw": float(least_deadwood(hand)),
-        "take_dw": float(take_dw),
-        "draw_dw": expected_draw_deadwood(hand, tr),
-        "take_value": agent.discard_value(with_up, best, tr),
-        "draw_value": hand_value(hand, tr, p.potential),
-        "stock": float(tr.stock_size),
-        "danger": tr.p_opp_melds(up),
-    }
-
-
 def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
     arr = best_arrangement(hands[knocker])
     defender = hands[1 - knocker]
@@ -320,21 +196,22 @@ class ExpertAgent(StrongAgent):
 
     def judge_knock(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
         """Whether to make ``knock``: gin and forced knocks always; otherwise by the fitted
-        rule (:data:`KNOCK_WEIGHTS` over :func:`knock_features`), or as ``strong`` without it."""
+        rule (:data:`~ginrummy.agents.fitted.KNOCK_WEIGHTS`), or as ``strong`` without it."""
         if dw == 0 or view.must_knock or not self.search.knock_rule:
             return super().judge_knock(view, tr, knock, dw)
-        return _predict(KNOCK_WEIGHTS, knock_features(self, view, tr, knock, dw)) > 0
+        return fitted.predict(fitted.KNOCK_WEIGHTS, fitted.knock_features(self, view, tr, knock, dw)) > 0
 
     def wants_upcard(self, view: PlayerView, tr: Tracking) -> bool:
-        """Whether to take the upcard: by the fitted rule (:data:`DRAW_WEIGHTS` over
-        :func:`draw_features`) when it fits a meld or lowers the deadwood, else as ``strong``."""
+        """Whether to take the upcard: by the fitted rule
+        (:data:`~ginrummy.agents.fitted.DRAW_WEIGHTS`) when it fits a meld or lowers the
+        deadwood, else as ``strong``."""
         up = view.upcard
         if up is None or not self.search.draw_rule:
             return super().wants_upcard(view, tr)
         hand = view.hand
         if not fits_meld(up, hand) and least_deadwood_after_discard(hand | 1 << up) >= least_deadwood(hand):
             return super().wants_upcard(view, tr)
-        return _predict(DRAW_WEIGHTS, draw_features(self, view, tr)) > 0
+        return fitted.predict(fitted.DRAW_WEIGHTS, fitted.draw_features(self, view, tr)) > 0
 
     # -- draws -------------------------------------------------------------------
 

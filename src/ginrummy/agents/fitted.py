@@ -1,0 +1,151 @@
+"""The expert's fitted rules: knock or play on, take the upcard or draw.
+
+Each rule is a line over features the player can see (its view only, through the card
+tracking): it predicts the points gained by knocking over playing on (or by taking the upcard
+over drawing from the stock), and the expert knocks (takes) when the prediction is positive.
+The weights were fitted by least squares on ``strong`` v ``strong`` hands under the ``eaai``
+rules where, at each knock chance (close upcard choice), both branches of the true hand were
+played out by ``strong`` (``bench/decision_data.py``, ``bench/fit_rule.py``): one step of
+policy improvement over the ``strong`` level, whose own rules are hand-set thresholds. The
+fit and its cross-validated gain are in bench/README.md, section Strength.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ginrummy.actions import Knock
+from ginrummy.agents.strong import StrongAgent, expected_draw_deadwood, hand_value, knock_points
+from ginrummy.agents.tracking import Tracking
+from ginrummy.layoff import best_layoff
+from ginrummy.melds import discard_deadwoods, fits_meld, least_deadwood, least_deadwood_after_discard
+from ginrummy.view import PlayerView
+
+__all__ = [
+    "DRAW_FEATURES",
+    "DRAW_WEIGHTS",
+    "KNOCK_FEATURES",
+    "KNOCK_WEIGHTS",
+    "draw_features",
+    "knock_features",
+    "predict",
+]
+
+KNOCK_FEATURES = ("ev", "undercut", "opp_knocks", "dw", "stock", "gin_next", "draw_dw", "opp_turns")
+"""The names :func:`knock_features` returns, in the order of the knock rule's weights."""
+
+
+def knock_features(
+    agent: StrongAgent, view: PlayerView, tr: Tracking, knock: Knock, dw: int
+) -> dict[str, float]:
+    """What the knocker can see about a knock short of gin (``dw`` > 0 points of deadwood),
+    from its view only, over ``agent.params.knock_samples`` opponent hands sampled from the
+    tracking:
+
+    ``ev`` expected points of the knock (negative: undercut), ``undercut`` the probability
+    of an undercut, ``opp_knocks`` the probability that the opponent's hand could knock now
+    (least deadwood at most the knock limit), ``dw`` the deadwood (points), ``stock`` the
+    stock size (cards), ``gin_next`` the probability that the next stock card gives gin,
+    ``draw_dw`` the expected deadwood after the next stock draw (points) and
+    ``opp_turns`` the opponent's draws so far.
+    """
+    rules = view.rules
+    melds = knock.melds or ()
+    n = agent.params.knock_samples
+    total = 0.0
+    under = 0
+    threat = 0
+    for _ in range(n):
+        opp = agent.sample_opponent(tr)
+        od = best_layoff(melds, opp).points
+        total += knock_points(rules, dw, od)
+        under += od < dw or (od == dw and rules.undercut_on_tie)
+        threat += least_deadwood(opp) <= view.knock_limit
+    h10 = tr.hand & ~(1 << knock.card)
+    gin = 0.0
+    if tr.stock_size:
+        x = tr.unseen
+        while x:
+            low = x & -x
+            x ^= low
+            if least_deadwood_after_discard(h10 | low) == 0:
+                gin += tr.p_next_draw(low.bit_length() - 1)
+    return {
+        "ev": total / n,
+        "undercut": under / n,
+        "opp_knocks": threat / n,
+        "dw": float(dw),
+        "stock": float(tr.stock_size),
+        "gin_next": gin,
+        "draw_dw": expected_draw_deadwood(h10, tr),
+        "opp_turns": float(tr.opp_turns),
+    }
+
+
+DRAW_FEATURES = ("melds", "dw", "take_dw", "draw_dw", "take_value", "draw_value", "stock", "danger")
+"""The names :func:`draw_features` returns, in the order of the draw rule's weights."""
+
+
+def draw_features(agent: StrongAgent, view: PlayerView, tr: Tracking) -> dict[str, float]:
+    """What the player can see about taking the upcard (``view.upcard``) instead of drawing
+    from the stock (or passing it at the offer):
+
+    ``melds`` 1 when the upcard fits a meld with the hand, ``dw`` the hand's least deadwood
+    now, ``take_dw`` the least deadwood after taking and the best discard, ``draw_dw`` the
+    expected least deadwood after a stock draw and the best discard (points), ``take_value``
+    the ``strong`` value of the hand after taking and its best discard and ``draw_value``
+    the ``strong`` value of the hand now (points of :func:`~ginrummy.agents.strong.hand_value`,
+    lower is better), ``stock`` the stock size (cards) and ``danger`` the probability that
+    the opponent melds the upcard (what passing it may give away at the offer).
+    """
+    up = view.upcard
+    assert up is not None
+    hand = view.hand
+    with_up = hand | (1 << up)
+    dd = cast(dict[int, int], discard_deadwoods(with_up))
+    cards = [c for c in dd if c != up]
+    take_dw = min(dd[c] for c in cards)
+    best = agent.choose_discard(with_up, tr, cards, up)
+    p = agent.params
+    return {
+        "melds": float(fits_meld(up, hand)),
+        "dw": float(least_deadwood(hand)),
+        "take_dw": float(take_dw),
+        "draw_dw": expected_draw_deadwood(hand, tr),
+        "take_value": agent.discard_value(with_up, best, tr),
+        "draw_value": hand_value(hand, tr, p.potential),
+        "stock": float(tr.stock_size),
+        "danger": tr.p_opp_melds(up),
+    }
+
+
+KNOCK_WEIGHTS: dict[str, float] = {
+    "bias": 36.95,
+    "ev": 0.2813,
+    "undercut": 8.715,
+    "opp_knocks": 1.369,
+    "dw": -6.477,
+    "stock": -0.914,
+    "gin_next": -44.67,
+    "draw_dw": 6.721,
+    "opp_turns": -2.921,
+}
+"""The fitted knock rule: knock (short of gin) when ``bias`` plus the weighted
+:func:`knock_features` is positive; a prediction of the points gained by knocking over
+playing on, fitted by ``bench/fit_rule.py`` on ``strong`` v ``strong`` hands played out
+both ways at each knock chance (``bench/decision_data.py``, rules ``eaai``)."""
+
+DRAW_WEIGHTS: dict[str, float] = {"bias": 0.0, "draw_value": 1.0, "take_value": -1.0}
+"""The fitted upcard rule: take the upcard (when it fits a meld or lowers the deadwood) when
+``bias`` plus the weighted :func:`draw_features` is positive; fitted like
+:data:`KNOCK_WEIGHTS` on the draws."""
+
+
+def predict(weights: dict[str, float], features: dict[str, float]) -> float:
+    """The rule's prediction (points gained by the first branch: knocking, taking the upcard):
+    ``weights["bias"]`` plus the weighted features.
+
+    >>> predict({"bias": 1.0, "dw": -0.5}, {"dw": 4.0, "stock": 20.0})
+    -1.0
+    """
+    return weights.get("bias", 0.0) + sum(w * features[k] for k, w in weights.items() if k != "bias")
