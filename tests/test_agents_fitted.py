@@ -21,7 +21,7 @@ from ginrummy.state import HandState
 from ginrummy.view import PlayerView
 
 EAAI = Rules.preset("eaai")
-NO_SEARCH = ExpertParams(samples=0)  # the fitted rules alone, no simulation
+NO_SEARCH = ExpertParams(samples=0, draw_rule=True)  # the fitted rules alone, no simulation
 
 
 def _chances(kind: str, wanted: int) -> list[PlayerView]:

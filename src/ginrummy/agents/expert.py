@@ -73,7 +73,7 @@ class ExpertParams:
     opp_wait: float = 0.5
     z: float = 2.0
     knock_rule: bool = True
-    draw_rule: bool = True
+    draw_rule: bool = False
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
