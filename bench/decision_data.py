@@ -13,7 +13,9 @@ branch) and the points the player scored (negative: the opponent scored) in each
 the *true* hand, both played out by ``strong`` from there on (``a``: knock / take, ``b``:
 play on / draw). ``a - b`` is an unbiased sample of the first branch's gain at that
 decision for a player who plays like ``strong`` afterwards: the data ``fit_rule.py`` fits
-the expert's rules on (one step of policy improvement over ``strong``).
+the expert's rules on (one step of policy improvement over ``strong``). With ``--improved``
+the deciding seat plays the expert's fitted rules instead (main line and continuations)
+against ``strong``, for a second step.
 
 Usage: ``python bench/decision_data.py --kind knock --hands 400 --seed 1 --jobs 2 --out FILE``
 (JSON lines, one per decision).
@@ -28,6 +30,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.agents.base import Agent
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import draw_features, knock_features
 from ginrummy.agents.runner import play_hand
 from ginrummy.agents.strong import StrongAgent, StrongParams
@@ -41,10 +45,18 @@ from ginrummy.view import PlayerView
 Record = dict[str, float | int | bool]
 
 
-def _signed(state: HandState, player: int, rng: random.Random) -> int:
-    """Finish ``state`` with two ``strong`` players; the points for ``player`` (signed)."""
-    agents = [StrongAgent(random.Random(rng.random())), StrongAgent(random.Random(rng.random()))]
-    res = play_hand(state, agents)
+def _agents(rng: random.Random, improved: bool) -> list[Agent]:
+    """Seat 0 plays ``strong``, or with ``improved`` the expert's fitted rules without search;
+    seat 1 plays ``strong``."""
+    first: Agent = StrongAgent(random.Random(rng.random()))
+    if improved:
+        first = ExpertAgent(random.Random(rng.random()), search=ExpertParams(samples=0))
+    return [first, StrongAgent(random.Random(rng.random()))]
+
+
+def _signed(state: HandState, player: int, rng: random.Random, improved: bool) -> int:
+    """Finish ``state`` (see :func:`_agents`); the points for ``player`` (signed)."""
+    res = play_hand(state, _agents(rng, improved))
     if res.winner is None:
         return 0
     return res.points if res.winner == player else -res.points
@@ -85,9 +97,12 @@ def _draw_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, 
     return rec, TakeDiscard(), other
 
 
-def hands(kind: str, rules_name: str, seed: int, n: int, samples: int = 64) -> list[Record]:
+def hands(
+    kind: str, rules_name: str, seed: int, n: int, samples: int = 64, improved: bool = False
+) -> list[Record]:
     """Play ``n`` hands from ``seed``; one record per decision of ``kind`` (knock features
-    over ``samples`` sampled opponent hands)."""
+    over ``samples`` sampled opponent hands). With ``improved``, seat 0 plays the expert's
+    fitted rules (main line and continuations) and only its decisions are recorded."""
     rules = Rules.preset(rules_name)
     rng = random.Random(seed)
     judge = StrongAgent(random.Random(seed + 1), StrongParams(knock_samples=samples))
@@ -95,19 +110,19 @@ def hands(kind: str, rules_name: str, seed: int, n: int, samples: int = 64) -> l
     out: list[Record] = []
     for i in range(n):
         state = HandState.deal(rules, dealer=i % 2, rng=rng)
-        agents = [StrongAgent(random.Random(rng.random())), StrongAgent(random.Random(rng.random()))]
+        agents = _agents(rng, improved)
         while not state.is_over:
             p = state.to_act
             view = state.view(p)
-            found = chance(judge, view)
+            found = chance(judge, view) if p == 0 or not improved else None
             if found is not None:
                 rec, a, b = found
                 a_state = state.clone()
                 a_state.push(a, player=p)
                 b_state = state.clone()
                 b_state.push(b, player=p)
-                rec["a"] = _signed(a_state, p, rng)
-                rec["b"] = _signed(b_state, p, rng)
+                rec["a"] = _signed(a_state, p, rng, improved)
+                rec["b"] = _signed(b_state, p, rng, improved)
                 out.append(rec)
             state.push(agents[p].act(view), player=p)
     return out
@@ -121,11 +136,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--rules", default="eaai")
     ap.add_argument("--samples", type=int, default=64)
+    ap.add_argument("--improved", action="store_true", help="seat 0 plays the expert's fitted rules")
     ap.add_argument("--out", default="-")
     a = ap.parse_args(argv)
     chunk = 20
     jobs = [
-        (a.kind, a.rules, a.seed * 100_003 + k, min(chunk, a.hands - k * chunk), a.samples)
+        (a.kind, a.rules, a.seed * 100_003 + k, min(chunk, a.hands - k * chunk), a.samples, a.improved)
         for k in range(-(-a.hands // chunk))
     ]
     with ProcessPoolExecutor(a.jobs) as ex:

@@ -1,8 +1,12 @@
-"""The ``expert`` level: the ``strong`` heuristics plus search by sampling and simulation.
+"""The ``expert`` level: the ``strong`` heuristics, a fitted knock rule, and search by
+sampling and simulation.
 
-The expert starts from the ``strong`` choice (with knocks judged on 128 sampled opponent
-hands, :data:`EXPERT_PARAMS`) and searches the decisions where that choice is close: take
-or draw when the upcard is near a meld, the closest discards, and knock or play on. It
+The expert decides to knock or play on by a rule fitted on simulated play
+(:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from
+the card tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at
+each knock chance); its other choices start from the ``strong`` ones. It then searches the
+decisions where that choice is close: take or draw when the upcard is near a meld, and the
+closest discards. It
 samples ``samples`` *worlds* consistent with its view: an opponent hand drawn from the
 card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of the
 unseen cards as the stock in a random order. Each option is played out to the end of the
@@ -12,7 +16,8 @@ melds, discard the least deadwood, knock when allowed (the expert itself only wh
 knock scores against the world's opponent hand, as a player waiting for an undercut
 would; the opponent the same way in a share ``opp_wait`` of the worlds, at once in the
 others); the defender lays off with the exact best plan. A knock is scored exactly
-against each world's opponent hand.
+against each world's opponent hand (with ``knock_search``, knock or play on is searched
+too).
 
 The ``strong`` choice stands unless another option scores better by more than ``z``
 standard errors of the per-world differences (a paired test): with a few dozen worlds
