@@ -5,9 +5,8 @@ The expert decides to knock or play on by a rule fitted on simulated play
 (:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from
 the card tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at
 each knock chance); its other choices start from the ``strong`` ones. It then searches the
-decisions where that choice is close: take or draw when the upcard is near a meld, and the
-closest discards. It
-samples ``samples`` *worlds* consistent with its view: an opponent hand drawn from the
+closest discards (and, with ``draw_search``, take or draw when the upcard is near a meld).
+It samples ``samples`` *worlds* consistent with its view: an opponent hand drawn from the
 card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of the
 unseen cards as the stock in a random order. Each option is played out to the end of the
 hand in every world (the same worlds for every option) by :func:`rollout`, a light
@@ -62,8 +61,9 @@ __all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 class ExpertParams:
     """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
     most, ``margin`` (points of strong value) within which a discard is a candidate,
-    ``max_seconds`` the time cap per decision, ``knock_search`` whether knock-or-play-on is
-    searched too, ``wait`` whether the expert's rollout self knocks only when the knock
+    ``max_seconds`` the time cap per decision, ``draw_search`` / ``knock_search`` whether
+    take-or-draw / knock-or-play-on are searched too (off: against ``strong`` both measured
+    worse than the choice they start from, bench/README.md), ``wait`` whether the expert's rollout self knocks only when the knock
     scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
     the standard errors by which a searched option must beat the ``strong`` choice,
     ``knock_rule`` / ``draw_rule`` whether the fitted rules (:mod:`ginrummy.agents.fitted`)
@@ -73,7 +73,8 @@ class ExpertParams:
     candidates: int = 3
     margin: float = 3.0
     max_seconds: float = 1.5
-    knock_search: bool = True
+    draw_search: bool = False
+    knock_search: bool = False
     wait: bool = True
     opp_wait: float = 0.5
     z: float = 2.0
@@ -224,7 +225,7 @@ class ExpertAgent(StrongAgent):
         """Choose a legal action for ``view.player`` from the view alone."""
         if getattr(view.rules, "discard_pickup", False):
             return self._simple.act(view)
-        if view.phase in (Phase.OFFER, Phase.DRAW) and view.upcard is not None:
+        if self.search.draw_search and view.phase in (Phase.OFFER, Phase.DRAW) and view.upcard is not None:
             tr = track(view)
             legal = view.legal_actions
             if len(legal) > 1 and TakeDiscard() in legal:
