@@ -62,23 +62,30 @@ class ExpertParams:
     """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
     most, ``margin`` (points of strong value) within which a discard is a candidate,
     ``max_seconds`` the time cap per decision, ``draw_search`` / ``knock_search`` whether
-    take-or-draw / knock-or-play-on are searched too (off: against ``strong`` both measured
-    worse than the choice they start from, bench/README.md), ``wait`` whether the expert's rollout self knocks only when the knock
+    take-or-draw / knock-or-play-on are searched too, ``wait`` whether the expert's rollout self knocks only when the knock
     scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
     the standard errors by which a searched option must beat the ``strong`` choice,
     ``knock_rule`` / ``draw_rule`` whether the fitted rules (:mod:`ginrummy.agents.fitted`)
-    replace the ``strong`` knock judgement / upcard choice."""
+    replace the ``strong`` knock judgement / upcard choice.
+
+    ``None`` (the default of ``draw_search``, ``knock_search`` and ``knock_rule``) decides by
+    the opponent (:meth:`ExpertAgent.opponent_knocks_at_once`): against a player seen to knock
+    as soon as it can, whom the rollouts model, both searches are on and knocks are judged as
+    ``strong`` judges them (waiting for undercuts pays against such a player); otherwise the
+    fitted knock rule (fitted against ``strong``, who waits) and the discard search only
+    (against ``strong`` the other searches measured worse than the choice they start from,
+    bench/README.md)."""
 
     samples: int = 32
     candidates: int = 3
     margin: float = 3.0
     max_seconds: float = 1.5
-    draw_search: bool = False
-    knock_search: bool = False
+    draw_search: bool | None = None
+    knock_search: bool | None = None
     wait: bool = True
     opp_wait: float = 0.5
     z: float = 2.0
-    knock_rule: bool = True
+    knock_rule: bool | None = None
     draw_rule: bool = False
 
 
@@ -183,6 +190,36 @@ class ExpertAgent(StrongAgent):
     ) -> None:
         super().__init__(seed, params or EXPERT_PARAMS)
         self.search = search or ExpertParams()
+        self._hands_done = 0  # hands of this game finished before the current one
+        self._opp_knocks = 0  # of those and the current one: hands the opponent knocked (short of gin)
+        self._history_len = 0
+        self._knock_seen = False
+
+    # -- the opponent across hands ---------------------------------------------------
+
+    def _observe(self, view: PlayerView) -> None:
+        """Count hands and the opponent's knocks, from the views this agent is given."""
+        n = len(view.history)
+        if n < self._history_len:  # a new hand began
+            self._hands_done += 1
+            self._knock_seen = False
+        self._history_len = n
+        if view.knocker is not None and view.knocker != view.player and not self._knock_seen:
+            self._knock_seen = True
+            self._opp_knocks += 1
+
+    def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
+        """A search setting: ``value``, or for ``None`` by the opponent seen so far."""
+        if value is not None:
+            return value
+        return against_fast_knocker if self.opponent_knocks_at_once() else not against_fast_knocker
+
+    def opponent_knocks_at_once(self) -> bool:
+        """Whether the opponent plays like one who knocks as soon as it can: it knocked (short
+        of gin, seen when laying off) in two hands or more and in at least 60% of this
+        agent's finished hands. A player who waits for a low count, as ``strong`` does,
+        knocks in about one hand in eight; ``simple`` and the peer bots in most."""
+        return self._opp_knocks >= 2 and 5 * self._opp_knocks >= 3 * self._hands_done
 
     # -- worlds ------------------------------------------------------------------
 
@@ -203,7 +240,7 @@ class ExpertAgent(StrongAgent):
     def judge_knock(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
         """Whether to make ``knock``: gin and forced knocks always; otherwise by the fitted
         rule (:data:`~ginrummy.agents.fitted.KNOCK_WEIGHTS`), or as ``strong`` without it."""
-        if dw == 0 or view.must_knock or not self.search.knock_rule:
+        if dw == 0 or view.must_knock or not self._setting(self.search.knock_rule, False):
             return super().judge_knock(view, tr, knock, dw)
         return fitted.predict(fitted.KNOCK_WEIGHTS, fitted.knock_features(self, view, tr, knock, dw)) > 0
 
@@ -225,7 +262,12 @@ class ExpertAgent(StrongAgent):
         """Choose a legal action for ``view.player`` from the view alone."""
         if getattr(view.rules, "discard_pickup", False):
             return self._simple.act(view)
-        if self.search.draw_search and view.phase in (Phase.OFFER, Phase.DRAW) and view.upcard is not None:
+        self._observe(view)
+        if (
+            self._setting(self.search.draw_search, True)
+            and view.phase in (Phase.OFFER, Phase.DRAW)
+            and view.upcard is not None
+        ):
             tr = track(view)
             legal = view.legal_actions
             if len(legal) > 1 and TakeDiscard() in legal:
@@ -299,9 +341,10 @@ class ExpertAgent(StrongAgent):
         if knocks:
             knock, dw = self.best_knock(tr, knocks)
             strong_knocks = self.judge_knock(view, tr, knock, dw)
-            if dw == 0 or (strong_knocks and not self.search.knock_search):
+            knock_search = self._setting(self.search.knock_search, True)
+            if dw == 0 or (strong_knocks and not knock_search):
                 return knock
-            if not self.search.knock_search:
+            if not knock_search:
                 knock = None
         if len(cands) == 1 and knock is None:
             return Discard(cands[0])
