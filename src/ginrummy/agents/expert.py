@@ -5,18 +5,21 @@ The expert decides to knock or play on by a rule fitted on simulated play
 (:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from
 the card tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at
 each knock chance); its other choices start from the ``strong`` ones. It then searches the
-closest discards (and, with ``draw_search``, take or draw when the upcard is near a meld).
-It samples ``samples`` *worlds* consistent with its view: an opponent hand drawn from the
-card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of the
-unseen cards as the stock in a random order. Each option is played out to the end of the
+closest discards. Across the hands of a game it watches how often the opponent knocks:
+against a player who knocks as soon as it can (the model its rollouts play) it also searches
+take or draw when the upcard is near a meld and knock or play on, and judges knocks as
+``strong`` does, waiting for undercuts (see :class:`ExpertParams`).
+
+The search samples ``samples`` *worlds* consistent with its view: an opponent hand drawn
+from the card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of
+the unseen cards as the stock in a random order. Each option is played out to the end of the
 hand in every world (the same worlds for every option) by :func:`rollout`, a light
 simulator on card sets with a fast policy for both players: take the discard when it
 melds, discard the least deadwood, knock when allowed (the expert itself only when the
 knock scores against the world's opponent hand, as a player waiting for an undercut
 would; the opponent the same way in a share ``opp_wait`` of the worlds, at once in the
 others); the defender lays off with the exact best plan. A knock is scored exactly
-against each world's opponent hand (with ``knock_search``, knock or play on is searched
-too).
+against each world's opponent hand.
 
 The ``strong`` choice stands unless another option scores better by more than ``z``
 standard errors of the per-world differences (a paired test): with a few dozen worlds
