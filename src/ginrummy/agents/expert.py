@@ -38,11 +38,7 @@ from dataclasses import dataclass
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import fitted
-from ginrummy.agents.strong import (
-    StrongAgent,
-    StrongParams,
-    knock_points,
-)
+from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
 from ginrummy.layoff import best_layoff
@@ -65,8 +61,8 @@ class ExpertParams:
     """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
     most, ``margin`` (points of strong value) within which a discard is a candidate,
     ``max_seconds`` the time cap per decision, ``draw_search`` / ``knock_search`` whether
-    take-or-draw / knock-or-play-on are searched too, ``wait`` whether the expert's rollout self knocks only when the knock
-    scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
+    take-or-draw / knock-or-play-on are searched too, ``wait`` whether the expert's rollout
+    self knocks only when the knock scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
     the standard errors by which a searched option must beat the ``strong`` choice,
     ``knock_rule`` / ``draw_rule`` whether the fitted rules (:mod:`ginrummy.agents.fitted`)
     replace the ``strong`` knock judgement / upcard choice.
