@@ -32,11 +32,10 @@ from concurrent.futures import ProcessPoolExecutor
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.fitted import draw_features, knock_features
+from ginrummy.agents.fitted import draw_features, knock_features, upcard_is_close
 from ginrummy.agents.runner import play_hand
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.agents.tracking import track
-from ginrummy.melds import fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.state import HandState
@@ -87,9 +86,7 @@ def _draw_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, 
     if TakeDiscard() not in legal or other not in legal:
         return None
     up = view.upcard
-    if not fits_meld(up, view.hand) and least_deadwood_after_discard(view.hand | 1 << up) >= least_deadwood(
-        view.hand
-    ):
+    if not upcard_is_close(view.hand, up):
         return None
     tr = track(view)
     rec: Record = dict(draw_features(judge, view, tr))

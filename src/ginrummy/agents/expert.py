@@ -46,8 +46,6 @@ from ginrummy.melds import (
     best_arrangement,
     discard_deadwoods,
     fits_meld,
-    least_deadwood,
-    least_deadwood_after_discard,
 )
 from ginrummy.phase import Phase
 from ginrummy.rules import Rules
@@ -250,8 +248,7 @@ class ExpertAgent(StrongAgent):
         up = view.upcard
         if up is None or not self.search.draw_rule:
             return super().wants_upcard(view, tr)
-        hand = view.hand
-        if not fits_meld(up, hand) and least_deadwood_after_discard(hand | 1 << up) >= least_deadwood(hand):
+        if not fitted.upcard_is_close(view.hand, up):
             return super().wants_upcard(view, tr)
         return fitted.predict(fitted.DRAW_WEIGHTS, fitted.draw_features(self, view, tr)) > 0
 

@@ -17,6 +17,7 @@ from typing import cast
 from ginrummy.actions import Knock
 from ginrummy.agents.strong import StrongAgent, expected_draw_deadwood, hand_value, knock_points
 from ginrummy.agents.tracking import Tracking
+from ginrummy.cards import CardSet
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import discard_deadwoods, fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.view import PlayerView
@@ -29,6 +30,7 @@ __all__ = [
     "draw_features",
     "knock_features",
     "predict",
+    "upcard_is_close",
 ]
 
 KNOCK_FEATURES = ("ev", "undercut", "opp_knocks", "dw", "stock", "gin_next", "draw_dw", "opp_turns")
@@ -80,6 +82,17 @@ def knock_features(
         "draw_dw": expected_draw_deadwood(h10, tr),
         "opp_turns": float(tr.opp_turns),
     }
+
+
+def upcard_is_close(hand: CardSet, up: int) -> bool:
+    """Whether the upcard ``up`` is a close choice for the 10-card ``hand`` (``CardSet``): it
+    fits a meld with the hand or lowers its least deadwood. The upcard rule judges only these.
+
+    >>> from ginrummy.cards import Card, parse_cards
+    >>> upcard_is_close(parse_cards("7h 8h Kc Kd 2s 4c 6d 9s Jc Qd"), int(Card.parse("9h")))
+    True
+    """
+    return fits_meld(up, hand) or least_deadwood_after_discard(hand | 1 << up) < least_deadwood(hand)
 
 
 DRAW_FEATURES = ("melds", "dw", "take_dw", "draw_dw", "take_value", "draw_value", "stock", "danger")
