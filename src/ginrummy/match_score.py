@@ -83,10 +83,16 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_hand(state: HandState, players: Sequence[Player]) -> HandResult:
-    """Play ``state`` to its end: ``players[p]`` acts for seat ``p`` from ``state.view(p)``."""
+    """Play ``state`` to its end: ``players[p]`` acts for seat ``p`` from ``state.view(p)``;
+    then a player with a ``hand_over(view)`` method is shown its view of the finished hand
+    (the agents' optional hook, :class:`ginrummy.agents.base.Agent`)."""
     while not state.is_over:
         p = state.to_act
         state.push(players[p].act(state.view(p)), player=p)
+    for p, player in enumerate(players):
+        hand_over = getattr(player, "hand_over", None)
+        if hand_over is not None:
+            hand_over(state.view(p))
     assert state.result is not None
     return state.result
 

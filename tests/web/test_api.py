@@ -286,10 +286,18 @@ def test_the_computer_gets_only_a_view(app_client: TestClient, monkeypatch: pyte
             seen.append(view)
             return self.agent.act(view)
 
+        def hand_over(self, view: Any) -> None:
+            shown.append(view)
+
+    shown: list[Any] = []
     monkeypatch.setattr(session_module, "make_agent", lambda name, seed=0: Spy(name, seed))
     gid, headers, game = new_game(app_client)
-    play(app_client, gid, headers, game, until_over=False)
+    game = play(app_client, gid, headers, game, until_over=False)
     assert seen and all(isinstance(v, PlayerView) and v.player == 1 for v in seen)
+    # later hands: each agent the server makes is shown the finished hands, from its own seat
+    assert not shown and not game["game_over"]
+    play(app_client, gid, headers, game, until_over=False)  # the next hand
+    assert shown and all(v.player == 1 and v.phase is Phase.END and v.result is not None for v in shown)
 
 
 def test_record_history_stats_and_verify(app_client: TestClient, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 from ginrummy.actions import Action
-from ginrummy.agents.base import Agent
+from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.agents.beginner import BeginnerAgent
 from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.random_agent import RandomAgent
@@ -32,6 +32,7 @@ __all__ = [
     "StrongAgent",
     "UnknownAgentError",
     "make_agent",
+    "show_hand_over",
     "strongest",
 ]
 
@@ -56,6 +57,10 @@ class StandardCardsOnly:
         if view.rules.discard_pickup or view.meld_rules is not STANDARD:
             return self._simple.act(view)
         return self.inner.act(view)
+
+    def hand_over(self, view: PlayerView) -> None:
+        """Pass a finished hand's view on to the inner level (see :func:`show_hand_over`)."""
+        show_hand_over(self.inner, view)
 
 
 def _standard_only(

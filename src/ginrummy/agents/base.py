@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 from ginrummy.actions import Action
 from ginrummy.view import PlayerView
 
-__all__ = ["Agent"]
+__all__ = ["Agent", "show_hand_over"]
 
 
 @runtime_checkable
@@ -19,6 +19,11 @@ class Agent(Protocol):
     lay down and the defender's ``LayOff`` may name a plan; with ``None`` the engine's
     exact solver chooses. Agents draw randomness only from a ``random.Random`` they
     were given.
+
+    An agent may also have a ``hand_over(view)`` method: whoever plays the hands calls it
+    (through :func:`show_hand_over`) with the player's view of each finished hand, whose
+    ``result`` shows both hands as the cards are shown at the table. Agents that learn
+    about their opponent across hands use it; it is optional.
     """
 
     name: str
@@ -26,3 +31,16 @@ class Agent(Protocol):
     def act(self, view: PlayerView) -> Action:
         """Choose an action for ``view.player``; it must be legal in ``view``."""
         ...
+
+
+def show_hand_over(agent: object, view: PlayerView) -> None:
+    """Give ``agent`` its player's ``view`` of a finished hand, if it has a ``hand_over`` method.
+
+    >>> from ginrummy.agents.simple import SimpleAgent
+    >>> from ginrummy.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> show_hand_over(SimpleAgent(0), HandState.deal(Rules(), dealer=0, rng=1).view(0))
+    """
+    hand_over = getattr(agent, "hand_over", None)
+    if hand_over is not None:
+        hand_over(view)

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import fitted
+from ginrummy.agents.opponent import passed_up_knock
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
@@ -187,23 +188,15 @@ class ExpertAgent(StrongAgent):
     ) -> None:
         super().__init__(seed, params or EXPERT_PARAMS)
         self.search = search or ExpertParams()
-        self._hands_done = 0  # hands of this game finished before the current one
-        self._opp_knocks = 0  # of those and the current one: hands the opponent knocked (short of gin)
-        self._history_len = 0
-        self._knock_seen = False
+        self._opponent_waits = False  # seen to pass up a knock in an earlier hand
 
     # -- the opponent across hands ---------------------------------------------------
 
-    def _observe(self, view: PlayerView) -> None:
-        """Count hands and the opponent's knocks, from the views this agent is given."""
-        n = len(view.history)
-        if n < self._history_len:  # a new hand began
-            self._hands_done += 1
-            self._knock_seen = False
-        self._history_len = n
-        if view.knocker is not None and view.knocker != view.player and not self._knock_seen:
-            self._knock_seen = True
-            self._opp_knocks += 1
+    def hand_over(self, view: PlayerView) -> None:
+        """Learn from a finished hand (``view.result`` shows both hands) whether the opponent
+        passes up knocks (:func:`ginrummy.agents.opponent.passed_up_knock`)."""
+        if not getattr(view.rules, "discard_pickup", False) and passed_up_knock(view):
+            self._opponent_waits = True
 
     def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
         """A search setting: ``value``, or for ``None`` by the opponent seen so far."""
@@ -212,11 +205,11 @@ class ExpertAgent(StrongAgent):
         return against_fast_knocker if self.opponent_knocks_at_once() else not against_fast_knocker
 
     def opponent_knocks_at_once(self) -> bool:
-        """Whether the opponent plays like one who knocks as soon as it can: it knocked (short
-        of gin, seen when laying off) in two hands or more and in at least 60% of this
-        agent's finished hands. A player who waits for a low count, as ``strong`` does,
-        knocks in about one hand in eight; ``simple`` and the peer bots in most."""
-        return self._opp_knocks >= 2 and 5 * self._opp_knocks >= 3 * self._hands_done
+        """Whether to play the opponent as one who knocks as soon as it can: until a finished
+        hand shows it passing up a knock (told by :meth:`hand_over`; a player who waits for
+        a lower count, as ``strong`` does, shows it in about one hand in N; ``simple`` and
+        the peer bots never do)."""
+        return not self._opponent_waits
 
     # -- worlds ------------------------------------------------------------------
 
@@ -258,7 +251,6 @@ class ExpertAgent(StrongAgent):
         """Choose a legal action for ``view.player`` from the view alone."""
         if getattr(view.rules, "discard_pickup", False):
             return self._simple.act(view)
-        self._observe(view)
         if (
             self._setting(self.search.draw_search, True)
             and view.phase in (Phase.OFFER, Phase.DRAW)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ginrummy.actions import Action
-from ginrummy.agents.base import Agent
+from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.game import Game
 from ginrummy.results import HandResult
 from ginrummy.rules import Rules
@@ -23,6 +23,7 @@ def play_hand(
 
     ``on_action(state, player, action)`` is called after each action. An agent's
     illegal action raises the engine's :class:`~ginrummy.errors.IllegalActionError`.
+    At the end each agent is shown its view of the finished hand (:func:`show_hand_over`).
     """
     while not state.is_over:
         p = state.to_act
@@ -30,6 +31,8 @@ def play_hand(
         state.push(action, player=p)
         if on_action is not None:
             on_action(state, p, action)
+    for p, agent in enumerate(agents):
+        show_hand_over(agent, state.view(p))
     result = state.result
     assert result is not None
     return result

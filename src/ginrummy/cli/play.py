@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ginrummy.actions import BigGin, DrawStock, Knock, LayOff
-from ginrummy.agents import make_agent
+from ginrummy.agents import make_agent, show_hand_over
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.commands import HELP, Meta, Play, parse_command
@@ -307,6 +307,7 @@ class PlaySession:
             else:
                 self._screen(state.view(HUMAN))
                 self._human_turn(state)
+        show_hand_over(self.agent, state.view(COMPUTER))
         view = state.view(HUMAN)
         self._events(view)
         result = view.result

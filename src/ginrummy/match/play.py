@@ -14,12 +14,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ginrummy.agents.base import Agent
+from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.game import Game
 from ginrummy.record import GameRecord
 from ginrummy.results import HandResult, Outcome
 from ginrummy.rules import Rules
 from ginrummy.state import HandState
+from ginrummy.view import PlayerView
 
 __all__ = ["AgentFactory", "GameOutcome", "HandSummary", "game_seed", "play_pair"]
 
@@ -82,6 +83,9 @@ class _Timed:
         self.sink.append(time.perf_counter() - t0)
         return action
 
+    def hand_over(self, view: PlayerView) -> None:
+        show_hand_over(self.agent, view)
+
 
 def _play_game(
     rules: Rules,
@@ -110,6 +114,8 @@ def _play_game(
         if state.is_over:
             assert state.result is not None
             game.record(state.result)
+            for p in (0, 1):
+                show_hand_over(agents[p], state.view(p))
         else:
             abandoned += 1
             game.record(HandResult(Outcome.DEAD, None, 0))

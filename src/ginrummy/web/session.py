@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from ginrummy.actions import Action, parse_action
-from ginrummy.agents import make_agent, strongest
+from ginrummy.agents import Agent, make_agent, show_hand_over, strongest
 from ginrummy.errors import IllegalActionError
 from ginrummy.game import Game
 from ginrummy.record import GameRecord
@@ -164,7 +164,7 @@ class GameSession:
         state = self.state
         if state is None or state.is_over or state.to_act != HUMAN:
             raise SessionError("a hint is given when it is your turn")
-        return make_agent(hint_agent_name(), self._agent_seed("hint")).act(state.view(HUMAN))
+        return self._agent(hint_agent_name(), "hint", HUMAN).act(state.view(HUMAN))
 
     # -- internals -------------------------------------------------------------
 
@@ -172,6 +172,15 @@ class GameSession:
         state = self.game.new_hand()
         self.states.append(state)
         return state
+
+    def _agent(self, level: str, what: str, seat: int) -> Agent:
+        """A fresh agent of ``level`` for ``seat``, shown the game's finished hands as that seat
+        saw them (agents are not kept between requests)."""
+        agent = make_agent(level, self._agent_seed(what))
+        for done in self.states:
+            if done.is_over:
+                show_hand_over(agent, done.view(seat))
+        return agent
 
     def _agent_seed(self, what: str) -> int:
         digest = hashlib.sha256(f"{self.row.secret}:{what}:{len(self.states)}:{self.seq}".encode()).digest()
@@ -197,7 +206,7 @@ class GameSession:
         state = self.state
         assert state is not None
         while not state.is_over and state.to_act == COMPUTER:
-            agent = make_agent(self.row.level, self._agent_seed("move"))
+            agent = self._agent(self.row.level, "move", COMPUTER)
             action = agent.act(state.view(COMPUTER))
             try:
                 self._push(state, action, COMPUTER, progress)

@@ -1,0 +1,39 @@
+"""What a player learns of the opponent's knocking from a finished hand, from its own view.
+
+At the end of a hand the cards are shown (``view.result.hands``: both final hands, not shown
+for a dead hand). When ``view.player`` knocked, the opponent's hand is as it was after the
+opponent's last discard, so it shows whether that discard could have been a knock: a player
+who knocks as soon as it can (the ``simple`` level, OpenSpiel's and RLCard's bots) never
+passes up a knock; one who waits for a lower count or for gin (``strong``, most people) does.
+"""
+
+from __future__ import annotations
+
+from ginrummy.melds import least_deadwood
+from ginrummy.view import PlayerView
+
+__all__ = ["passed_up_knock"]
+
+
+def passed_up_knock(view: PlayerView) -> bool:
+    """Whether the finished hand in ``view`` shows that the opponent of ``view.player`` could
+    have knocked on its last turn and discarded instead.
+
+    True when ``view.player`` knocked (or went gin), the opponent discarded at least once,
+    and the opponent's shown hand has a least deadwood (points, under the hand's aces) at
+    most the hand's knock limit: the same discard could have been a knock. False when the
+    hand is not over, when the opponent knocked, and for a dead hand (no cards shown).
+    The knock rules are those of :func:`ginrummy.legality.legal_actions_of`.
+
+    >>> from ginrummy.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> passed_up_knock(HandState.deal(Rules(), dealer=0, rng=1).view(0))
+    False
+    """
+    result = view.result
+    if result is None or result.knocker != view.player:
+        return False
+    opponent = 1 - view.player
+    if not any(e.player == opponent and e.kind == "discard" for e in view.history):
+        return False
+    return least_deadwood(result.hands[opponent], mr=view.meld_rules) <= view.knock_limit

@@ -1,0 +1,128 @@
+"""The opponent model: what a finished hand shows of the opponent's knocking (checked against
+the hidden state), the drivers that show agents their finished hands, and the expert's use."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ginrummy.actions import Action, BigGin, Knock
+from ginrummy.agents import make_agent
+from ginrummy.agents.base import Agent
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.opponent import passed_up_knock
+from ginrummy.agents.runner import play_hand
+from ginrummy.agents.simple import SimpleAgent
+from ginrummy.agents.strong import StrongAgent
+from ginrummy.match import run_match
+from ginrummy.melds import STANDARD, meld_rules
+from ginrummy.phase import Phase
+from ginrummy.rules import PRESETS, Rules
+from ginrummy.state import HandState
+from ginrummy.view import PlayerView
+
+KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if not p.rules.discard_pickup)
+EAAI = Rules.preset("eaai")
+
+
+def _play_with_truth(rules: Rules, seed: int, agents: list[Agent]) -> tuple[HandState, list[bool]]:
+    """Play a hand; for each player, whether their last discard was made while a knock was
+    legal (read from the hidden state, which the model never sees)."""
+    state = HandState.deal(rules, seed % 2, random.Random(seed))
+    passed = [False, False]
+    while not state.is_over:
+        p = state.to_act
+        action = agents[p].act(state.view(p))
+        if state.phase is Phase.DISCARD:
+            could = any(isinstance(a, Knock) for a in state.legal_actions)
+            passed[p] = could and not isinstance(action, Knock | BigGin)
+        state.push(action, player=p)
+    return state, passed
+
+
+@pytest.mark.parametrize("preset", KNOCK_AND_DRAW)
+def test_passed_up_knock_matches_the_hidden_state(preset: str) -> None:
+    rules = Rules.preset(preset)
+    shown = 0
+    for seed in range(16):
+        agents = [make_agent("strong", seed), make_agent("strong" if seed % 2 else "simple", seed + 1)]
+        state, passed = _play_with_truth(rules, seed, agents)
+        result = state.result
+        assert result is not None
+        for p in (0, 1):
+            # shown only when p knocked; then exactly when the opponent's last discard passed up a knock
+            expected = result.knocker == p and passed[1 - p]
+            assert passed_up_knock(state.view(p)) == expected, (preset, seed, p)
+            shown += expected
+    if meld_rules(rules) is STANDARD and rules.knock_limit:  # strong plays these (not gin-only)
+        assert shown > 0  # the premise: strong passes up knocks that a finished hand shows
+
+
+def test_a_player_who_knocks_at_once_is_never_seen_passing_up_a_knock() -> None:
+    for seed in range(60):
+        state, passed = _play_with_truth(EAAI, seed, [StrongAgent(seed), SimpleAgent(seed)])
+        assert not passed[1]
+        assert not passed_up_knock(state.view(0))
+
+
+class _Watcher:
+    """An agent (simple) that keeps the views it is shown at the end of each hand."""
+
+    name = "watcher"
+
+    def __init__(self, seed: int | random.Random | None = 0) -> None:
+        self.inner = SimpleAgent(seed)
+        self.seats: set[int] = set()
+        self.shown: list[PlayerView] = []
+
+    def act(self, view: PlayerView) -> Action:
+        self.seats.add(view.player)
+        return self.inner.act(view)
+
+    def hand_over(self, view: PlayerView) -> None:
+        self.shown.append(view)
+
+
+WATCHERS: list[_Watcher] = []
+
+
+def _watcher_factory(name: str, rng: random.Random) -> Agent:
+    if name != "watcher":
+        return make_agent(name, rng)
+    WATCHERS.append(_Watcher(rng))
+    return WATCHERS[-1]
+
+
+def test_the_runners_show_each_agent_its_finished_hands() -> None:
+    watcher = _Watcher(1)
+    state = HandState.deal(EAAI, 0, random.Random(5))
+    play_hand(state, [make_agent("simple", 0), watcher])
+    assert [v.player for v in watcher.shown] == [1]
+    assert watcher.shown[0].result == state.result and watcher.shown[0].phase is Phase.END
+
+    WATCHERS.clear()
+    result = run_match(["watcher", "simple"], 2, EAAI, seed=3, factory=_watcher_factory)
+    assert len(WATCHERS) == 3  # one made to check the name, then one per game
+    for w, game in zip(WATCHERS[1:], result.games, strict=True):
+        assert len(w.shown) == len(game.hands)  # every finished hand, once
+        assert all(v.result is not None and v.player in w.seats for v in w.shown)
+
+
+def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_a_passed_up_knock() -> None:
+    quick = ExpertParams(samples=2)
+    expert = ExpertAgent(seed=3, search=quick)
+    for i in range(8):
+        play_hand(HandState.deal(EAAI, i % 2, random.Random(70 + i)), [expert, SimpleAgent(i)])
+        assert expert.opponent_knocks_at_once()
+
+    expert = ExpertAgent(seed=3, search=quick)
+    for i in range(30):
+        assert expert.opponent_knocks_at_once()
+        state = HandState.deal(EAAI, i % 2, random.Random(70 + i))
+        play_hand(state, [expert, StrongAgent(i)])
+        if passed_up_knock(state.view(0)):
+            break
+    else:
+        pytest.fail("strong never showed a passed-up knock in 30 hands")
+    assert not expert.opponent_knocks_at_once()
