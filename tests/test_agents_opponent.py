@@ -11,13 +11,14 @@ from ginrummy.actions import Action, BigGin, Knock
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.opponent import passed_up_knock
+from ginrummy.agents.opponent import opponent_went_gin, passed_up_knock, shows_waiting
 from ginrummy.agents.runner import play_hand
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.match import run_match
 from ginrummy.melds import STANDARD, meld_rules
 from ginrummy.phase import Phase
+from ginrummy.results import Outcome
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.state import HandState
 from ginrummy.view import PlayerView
@@ -109,20 +110,32 @@ def test_the_runners_show_each_agent_its_finished_hands() -> None:
         assert all(v.result is not None and v.player in w.seats for v in w.shown)
 
 
-def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_a_passed_up_knock() -> None:
+def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_waiting() -> None:
     quick = ExpertParams(samples=2)
-    expert = ExpertAgent(seed=3, search=quick)
-    for i in range(8):
-        play_hand(HandState.deal(EAAI, i % 2, random.Random(70 + i)), [expert, SimpleAgent(i)])
-        assert expert.opponent_knocks_at_once()
+    for opponent in (SimpleAgent, StrongAgent):
+        expert = ExpertAgent(seed=3, search=quick)
+        waiting_seen = False
+        for i in range(12):
+            assert expert.opponent_knocks_at_once() == (not waiting_seen)
+            state = HandState.deal(EAAI, i % 2, random.Random(70 + i))
+            play_hand(state, [expert, opponent(i)])
+            waiting_seen |= shows_waiting(state.view(0))
+        # the premise: strong showed it within these hands (a passed-up knock or a gin), simple not
+        assert waiting_seen == (opponent is StrongAgent)
+        assert expert.opponent_knocks_at_once() == (not waiting_seen)
 
-    expert = ExpertAgent(seed=3, search=quick)
-    for i in range(30):
-        assert expert.opponent_knocks_at_once()
-        state = HandState.deal(EAAI, i % 2, random.Random(70 + i))
-        play_hand(state, [expert, StrongAgent(i)])
-        if passed_up_knock(state.view(0)):
-            break
-    else:
-        pytest.fail("strong never showed a passed-up knock in 30 hands")
-    assert not expert.opponent_knocks_at_once()
+
+def test_shows_waiting_is_a_passed_up_knock_or_the_opponents_gin() -> None:
+    signs = {"passed": 0, "gin": 0}
+    for seed in range(30):
+        state, _ = _play_with_truth(EAAI, seed, [StrongAgent(seed), StrongAgent(seed + 1)])
+        result = state.result
+        assert result is not None
+        for p in (0, 1):
+            view = state.view(p)
+            gin = result.knocker == 1 - p and result.outcome is Outcome.GIN
+            assert opponent_went_gin(view) == gin
+            assert shows_waiting(view) == (gin or passed_up_knock(view))
+            signs["passed"] += passed_up_knock(view)
+            signs["gin"] += gin
+    assert min(signs.values()) > 0  # both signs occur in these hands

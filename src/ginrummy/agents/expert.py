@@ -5,10 +5,12 @@ The expert decides to knock or play on by a rule fitted on simulated play
 (:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from
 the card tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at
 each knock chance); its other choices start from the ``strong`` ones. It then searches the
-closest discards. Across the hands of a game it watches how often the opponent knocks:
-against a player who knocks as soon as it can (the model its rollouts play) it also searches
+closest discards. That is how it plays an opponent who waits for a low count. It plays every
+opponent as one who knocks as soon as it can (the model its rollouts play: it also searches
 take or draw when the upcard is near a meld and knock or play on, and judges knocks as
-``strong`` does, waiting for undercuts (see :class:`ExpertParams`).
+``strong`` does, waiting for undercuts) until a finished hand, where the cards are shown
+(:meth:`ExpertAgent.hand_over`), shows the opponent passing up a knock or going gin (see
+:class:`ExpertParams` and :mod:`ginrummy.agents.opponent`).
 
 The search samples ``samples`` *worlds* consistent with its view: an opponent hand drawn
 from the card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of
@@ -38,7 +40,7 @@ from dataclasses import dataclass
 
 from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import fitted
-from ginrummy.agents.opponent import passed_up_knock
+from ginrummy.agents.opponent import shows_waiting
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
@@ -67,12 +69,12 @@ class ExpertParams:
     replace the ``strong`` knock judgement / upcard choice.
 
     ``None`` (the default of ``draw_search``, ``knock_search`` and ``knock_rule``) decides by
-    the opponent (:meth:`ExpertAgent.opponent_knocks_at_once`): against a player seen to knock
+    the opponent (:meth:`ExpertAgent.opponent_knocks_at_once`): against a player who knocks
     as soon as it can, whom the rollouts model, both searches are on and knocks are judged as
-    ``strong`` judges them (waiting for undercuts pays against such a player); otherwise the
-    fitted knock rule (fitted against ``strong``, who waits) and the discard search only
-    (against ``strong`` the other searches measured worse than the choice they start from,
-    bench/README.md)."""
+    ``strong`` judges them (waiting for undercuts pays against such a player); against one
+    seen to pass up a knock, the fitted knock rule (fitted against ``strong``, who waits) and
+    the discard search only (against ``strong`` the other searches measured worse than the
+    choice they start from, bench/README.md)."""
 
     samples: int = 32
     candidates: int = 3
@@ -194,8 +196,8 @@ class ExpertAgent(StrongAgent):
 
     def hand_over(self, view: PlayerView) -> None:
         """Learn from a finished hand (``view.result`` shows both hands) whether the opponent
-        passes up knocks (:func:`ginrummy.agents.opponent.passed_up_knock`)."""
-        if not getattr(view.rules, "discard_pickup", False) and passed_up_knock(view):
+        waits rather than knocking at once (:func:`ginrummy.agents.opponent.shows_waiting`)."""
+        if not getattr(view.rules, "discard_pickup", False) and shows_waiting(view):
             self._opponent_waits = True
 
     def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
@@ -206,9 +208,9 @@ class ExpertAgent(StrongAgent):
 
     def opponent_knocks_at_once(self) -> bool:
         """Whether to play the opponent as one who knocks as soon as it can: until a finished
-        hand shows it passing up a knock (told by :meth:`hand_over`; a player who waits for
-        a lower count, as ``strong`` does, shows it in about one hand in N; ``simple`` and
-        the peer bots never do)."""
+        hand (told by :meth:`hand_over`) shows it passing up a knock or going gin. Against
+        ``strong``, who waits for a low count, that comes after the first hand in most games;
+        ``simple`` never passes up a knock and goes gin in about one hand in 50."""
         return not self._opponent_waits
 
     # -- worlds ------------------------------------------------------------------

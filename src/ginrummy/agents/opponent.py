@@ -5,14 +5,17 @@ for a dead hand). When ``view.player`` knocked, the opponent's hand is as it was
 opponent's last discard, so it shows whether that discard could have been a knock: a player
 who knocks as soon as it can (the ``simple`` level, OpenSpiel's and RLCard's bots) never
 passes up a knock; one who waits for a lower count or for gin (``strong``, most people) does.
+Going gin is a likelier sign than proof: a player who knocks at once goes gin only when one
+draw takes its deadwood from over the knock limit to none.
 """
 
 from __future__ import annotations
 
 from ginrummy.melds import least_deadwood
+from ginrummy.results import Outcome
 from ginrummy.view import PlayerView
 
-__all__ = ["passed_up_knock"]
+__all__ = ["opponent_went_gin", "passed_up_knock", "shows_waiting"]
 
 
 def passed_up_knock(view: PlayerView) -> bool:
@@ -37,3 +40,27 @@ def passed_up_knock(view: PlayerView) -> bool:
     if not any(e.player == opponent and e.kind == "discard" for e in view.history):
         return False
     return least_deadwood(result.hands[opponent], mr=view.meld_rules) <= view.knock_limit
+
+
+def opponent_went_gin(view: PlayerView) -> bool:
+    """Whether the opponent of ``view.player`` went gin (or big gin) in the finished hand.
+
+    >>> from ginrummy.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> opponent_went_gin(HandState.deal(Rules(), dealer=0, rng=1).view(0))
+    False
+    """
+    result = view.result
+    return (
+        result is not None
+        and result.knocker == 1 - view.player
+        and result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
+    )
+
+
+def shows_waiting(view: PlayerView) -> bool:
+    """Whether the finished hand in ``view`` marks the opponent as a player who waits rather
+    than knocking as soon as it can: it passed up a knock (:func:`passed_up_knock`, proof) or
+    went gin (:func:`opponent_went_gin`: against the ``expert``, ``strong`` goes gin in 31% of
+    hands, ``simple`` in 2%; bench/README.md, section Strength)."""
+    return passed_up_knock(view) or opponent_went_gin(view)
