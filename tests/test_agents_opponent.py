@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from ginrummy import match_score
 from ginrummy.actions import Action, BigGin, Knock
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
@@ -101,6 +102,11 @@ def test_the_runners_show_each_agent_its_finished_hands() -> None:
     play_hand(state, [make_agent("simple", 0), watcher])
     assert [v.player for v in watcher.shown] == [1]
     assert watcher.shown[0].result == state.result and watcher.shown[0].phase is Phase.END
+
+    watcher = _Watcher(2)
+    state = HandState.deal(EAAI, 1, random.Random(6))
+    match_score.play_hand(state, [watcher, make_agent("simple", 0)])  # the core's runner of matches
+    assert [(v.player, v.result) for v in watcher.shown] == [(0, state.result)]
 
     WATCHERS.clear()
     result = run_match(["watcher", "simple"], 2, EAAI, seed=3, factory=_watcher_factory)

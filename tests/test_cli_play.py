@@ -402,6 +402,10 @@ def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> Non
             assert view.player == COMPUTER
             return self.inner.act(view)
 
+        def hand_over(self, view: PlayerView) -> None:
+            shown.append(view)
+
+    shown: list[PlayerView] = []
     inner = bot_answer()
     out = io.StringIO()
     session = PlaySession(
@@ -414,6 +418,9 @@ def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> Non
     session_holder.append(session)
     assert session.run() == 0
     assert seen and all(isinstance(v, PlayerView) for v in seen)
+    # each finished hand is shown to the computer's agent once, from its seat
+    assert [v.result for v in shown] == session.game.results
+    assert all(v.player == COMPUTER and v.phase is Phase.END for v in shown)
 
 
 # -- every preset to its end: Hollywood sets, matches, team play; --set ------------------------------
