@@ -72,7 +72,7 @@ class ExpertParams:
     the opponent (:meth:`ExpertAgent.opponent_knocks_at_once`): against a player who knocks
     as soon as it can, whom the rollouts model, both searches are on and knocks are judged as
     ``strong`` judges them (waiting for undercuts pays against such a player); against one
-    seen to pass up a knock, the fitted knock rule (fitted against ``strong``, who waits) and
+    seen to pass up a knock or to go gin, the fitted knock rule (fitted against ``strong``, who waits) and
     the discard search only (against ``strong`` the other searches measured worse than the
     choice they start from, bench/README.md)."""
 
@@ -190,7 +190,7 @@ class ExpertAgent(StrongAgent):
     ) -> None:
         super().__init__(seed, params or EXPERT_PARAMS)
         self.search = search or ExpertParams()
-        self._opponent_waits = False  # seen to pass up a knock in an earlier hand
+        self._opponent_waits = False  # seen to pass up a knock or go gin in an earlier hand
 
     # -- the opponent across hands ---------------------------------------------------
 

@@ -61,6 +61,6 @@ def opponent_went_gin(view: PlayerView) -> bool:
 def shows_waiting(view: PlayerView) -> bool:
     """Whether the finished hand in ``view`` marks the opponent as a player who waits rather
     than knocking as soon as it can: it passed up a knock (:func:`passed_up_knock`, proof) or
-    went gin (:func:`opponent_went_gin`: against the ``expert``, ``strong`` goes gin in 31% of
+    went gin (:func:`opponent_went_gin`: against the ``expert``, ``strong`` goes gin in about 30% of
     hands, ``simple`` in 2%; bench/README.md, section Strength)."""
     return passed_up_knock(view) or opponent_went_gin(view)
