@@ -1,17 +1,25 @@
-"""The expert's simulator (``rollout``) and the opponent-hand sampler, on constructed positions."""
+"""The expert's simulator (``rollout``) and the opponent-hand sampler, on constructed positions;
+its draw and knock searches with the simulator's results set by the test."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from ginrummy.agents.expert import ExpertAgent, rollout
-from ginrummy.agents.strong import sample_opponent_hand
+import pytest
+
+from ginrummy.actions import Knock, Pass, TakeDiscard
+from ginrummy.agents import expert as expert_module
+from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
+from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
-from ginrummy.cards import Card, parse_cards
+from ginrummy.cards import Card, CardSet, parse_cards
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import best_arrangement, least_deadwood
+from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
+from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.state import HandState
+from ginrummy.view import PlayerView
 
 EAAI = Rules.preset("eaai")
 # I hold three runs and a 9: drawing the king of spades and throwing it back knocks with 9 points
@@ -79,3 +87,70 @@ def test_expert_leaves_the_strong_choice_only_for_a_clear_gain() -> None:
     assert not agent._clearly_better([25.0, -25.0, 25.0, -25.0, 1.0, 0.0])  # noise around zero
     assert not agent._clearly_better([-1.0, -2.0, -1.5, -1.0])  # a loss
     assert not agent._clearly_better([5.0])  # one world proves nothing
+
+
+# -- the searches, with the simulator replaced by one whose outcome the test sets -----------------
+
+
+def _views(wanted: str, count: int) -> list[PlayerView]:
+    """Seeded strong v strong views: ``'offer'`` (the upcard fits a meld of the hand) or
+    ``'knock'`` (a knock short of gin is legal and not forced, with stock to play on)."""
+    found: list[PlayerView] = []
+    for seed in range(300):
+        state = HandState.deal(EAAI, seed % 2, random.Random(seed))
+        agents = [StrongAgent(seed), StrongAgent(seed + 1)]
+        while not state.is_over and len(found) < count:
+            view = state.view(state.to_act)
+            if wanted == "offer" and view.phase is Phase.OFFER and view.upcard is not None:
+                if fits_meld(view.upcard, view.hand):
+                    found.append(view)
+            elif wanted == "knock" and view.phase is Phase.DISCARD and not view.must_knock:
+                knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+                gin = least_deadwood_after_discard(view.hand) == 0
+                if knocks and not gin and view.stock_size > EAAI.stock_left_dead + 1:
+                    found.append(view)
+            state.push(agents[state.to_act].act(view), player=state.to_act)
+        if len(found) >= count:
+            return found
+    raise AssertionError("not enough positions")
+
+
+def _fake_rollout(value: Callable[[CardSet], float]) -> Callable[..., float]:
+    """A simulator whose result is ``value(hand the expert keeps)``, plus a little noise per world."""
+    noise = random.Random(0)
+
+    def fake(rules: Rules, mine: CardSet, *args: object, **kwargs: object) -> float:
+        return value(mine) + noise.uniform(-0.5, 0.5)
+
+    return fake
+
+
+FAST = ExpertParams(samples=12, draw_search=True, knock_search=True, knock_rule=False)
+
+
+@pytest.mark.parametrize("take_pays", [True, False])
+def test_the_draw_search_follows_the_simulated_points(
+    monkeypatch: pytest.MonkeyPatch, take_pays: bool
+) -> None:
+    gain = 10.0 if take_pays else -10.0  # keeping the upcard scores 10 points more (or less) in every world
+    for view in _views("offer", 6):
+        up = view.upcard
+        assert up is not None
+        value = _fake_rollout(lambda mine, up=up: gain * (mine >> up & 1))
+        monkeypatch.setattr(expert_module, "rollout", value)
+        action = ExpertAgent(seed=1, search=FAST).act(view)
+        assert action == (TakeDiscard() if take_pays else Pass())
+
+
+@pytest.mark.parametrize("knock_pays", [True, False])
+def test_the_knock_search_follows_the_simulated_points(
+    monkeypatch: pytest.MonkeyPatch, knock_pays: bool
+) -> None:
+    for view in _views("knock", 6):
+        # playing on scores 100 points less (or more) than any knock can lose (or win)
+        monkeypatch.setattr(
+            expert_module, "rollout", _fake_rollout(lambda mine: -100.0 if knock_pays else 100.0)
+        )
+        action = ExpertAgent(seed=1, search=FAST).act(view)
+        assert isinstance(action, Knock) == knock_pays, action
+        assert action in view.legal_actions
