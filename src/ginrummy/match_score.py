@@ -42,7 +42,7 @@ from ginrummy.game import Game
 from ginrummy.results import HandResult
 from ginrummy.rules import Rules, Scoring
 from ginrummy.state import HandState
-from ginrummy.view import PlayerView
+from ginrummy.view import PlayerView, show_hand_over
 
 __all__ = [
     "Match",
@@ -84,15 +84,12 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_hand(state: HandState, players: Sequence[Player]) -> HandResult:
     """Play ``state`` to its end: ``players[p]`` acts for seat ``p`` from ``state.view(p)``;
-    then a player with a ``hand_over(view)`` method is shown its view of the finished hand
-    (the agents' optional hook, :class:`ginrummy.agents.base.Agent`)."""
+    then each player is shown its view of the finished hand (:func:`ginrummy.view.show_hand_over`)."""
     while not state.is_over:
         p = state.to_act
         state.push(players[p].act(state.view(p)), player=p)
     for p, player in enumerate(players):
-        hand_over = getattr(player, "hand_over", None)
-        if hand_over is not None:
-            hand_over(state.view(p))
+        show_hand_over(player, state.view(p))
     assert state.result is not None
     return state.result
 

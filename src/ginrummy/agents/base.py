@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ginrummy.actions import Action
-from ginrummy.view import PlayerView
+from ginrummy.view import PlayerView, show_hand_over
 
 __all__ = ["Agent", "show_hand_over"]
 
@@ -31,16 +31,3 @@ class Agent(Protocol):
     def act(self, view: PlayerView) -> Action:
         """Choose an action for ``view.player``; it must be legal in ``view``."""
         ...
-
-
-def show_hand_over(agent: object, view: PlayerView) -> None:
-    """Give ``agent`` its player's ``view`` of a finished hand, if it has a ``hand_over`` method.
-
-    >>> from ginrummy.agents.simple import SimpleAgent
-    >>> from ginrummy.state import HandState
-    >>> from ginrummy.rules import Rules
-    >>> show_hand_over(SimpleAgent(0), HandState.deal(Rules(), dealer=0, rng=1).view(0))
-    """
-    hand_over = getattr(agent, "hand_over", None)
-    if hand_over is not None:
-        hand_over(view)
