@@ -9,13 +9,16 @@ for playing hands at the end (decks, policies, arbitrary actions) use its public
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import CARDS, parse_card
 from ginrummy.melds import Meld, all_melds, least_deadwood, least_deadwood_after_discard
+from ginrummy.rules import Rules
 from ginrummy.state import HandState, Phase
+from ginrummy.view import PlayerView
 
 FULL = (1 << 52) - 1
 
@@ -451,3 +454,25 @@ def arbitrary_action(state: HandState, rng: random.Random) -> tuple[Action, int]
     n = max(len(state.knocker_melds), 1)
     layoffs = tuple((some_card(), rng.randrange(n + 1) - (rng.random() < 0.05)) for _ in range(3))
     return LayOff(some_melds(), layoffs[: rng.randrange(4)]), p
+
+
+def strong_views(
+    accept: Callable[[PlayerView], bool], wanted: int, rules: Rules, seeds: int = 300
+) -> list[PlayerView]:
+    """The first ``wanted`` views that ``accept`` takes, met while ``strong`` plays ``strong``
+    over seeded hands under ``rules`` (deal seed ``s``, dealer ``s % 2``, agents seeded ``s``
+    and ``s + 1``). Raises ``AssertionError`` when the hands hold too few."""
+    from ginrummy.agents.strong import StrongAgent
+
+    found: list[PlayerView] = []
+    for seed in range(seeds):
+        state = HandState.deal(rules, dealer=seed % 2, rng=random.Random(seed))
+        agents = [StrongAgent(seed), StrongAgent(seed + 1)]
+        while not state.is_over and len(found) < wanted:
+            view = state.view(state.to_act)
+            if accept(view):
+                found.append(view)
+            state.push(agents[state.to_act].act(view), player=state.to_act)
+        if len(found) >= wanted:
+            return found
+    raise AssertionError(f"fewer than {wanted} such positions in {seeds} hands")

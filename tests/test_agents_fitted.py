@@ -3,8 +3,6 @@ brute-force oracle, and decisions that follow the rule's sign."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import oracle
@@ -12,46 +10,33 @@ from ginrummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import fitted
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES, draw_features, knock_features
-from ginrummy.agents.strong import StrongAgent
 from ginrummy.agents.tracking import track
 from ginrummy.melds import fits_meld
 from ginrummy.phase import Phase
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
 from ginrummy.view import PlayerView
+from strategies import strong_views
 
 EAAI = Rules.preset("eaai")
 NO_SEARCH = ExpertParams(samples=0, draw_rule=True, knock_rule=True)  # the fitted rules alone, no simulation
 
 
+def _knock_chance(view: PlayerView) -> bool:
+    """A knock short of gin is legal, not forced."""
+    knocks = any(isinstance(a, Knock) for a in view.legal_actions)
+    return view.phase is Phase.DISCARD and not view.must_knock and knocks
+
+
+def _close_upcard(view: PlayerView) -> bool:
+    """The upcard may be taken and fits a meld."""
+    up = view.upcard
+    take = view.phase in (Phase.OFFER, Phase.DRAW) and TakeDiscard() in view.legal_actions
+    return take and up is not None and fits_meld(up, view.hand)
+
+
 def _chances(kind: str, wanted: int) -> list[PlayerView]:
-    """Views of knock chances (a knock short of gin is legal, not forced) or close upcard
-    choices (the upcard fits a meld), from seeded strong v strong hands."""
-    found: list[PlayerView] = []
-    for seed in range(200):
-        state = HandState.deal(EAAI, dealer=seed % 2, rng=random.Random(seed))
-        agents = [StrongAgent(seed), StrongAgent(seed + 1)]
-        while not state.is_over and len(found) < wanted:
-            view = state.view(state.to_act)
-            legal = view.legal_actions
-            if kind == "knock":
-                if (
-                    view.phase is Phase.DISCARD
-                    and not view.must_knock
-                    and any(isinstance(a, Knock) for a in legal)
-                ):
-                    found.append(view)
-            elif (
-                view.phase in (Phase.OFFER, Phase.DRAW)
-                and view.upcard is not None
-                and TakeDiscard() in legal
-                and fits_meld(view.upcard, view.hand)
-            ):
-                found.append(view)
-            state.push(agents[state.to_act].act(view), player=state.to_act)
-        if len(found) >= wanted:
-            return found
-    raise AssertionError(f"fewer than {wanted} {kind} chances")
+    """Views of knock chances or close upcard choices, from seeded strong v strong hands."""
+    return strong_views(_knock_chance if kind == "knock" else _close_upcard, wanted, EAAI)
 
 
 def test_knock_features_match_a_brute_force_count() -> None:

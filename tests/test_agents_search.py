@@ -11,7 +11,7 @@ import pytest
 from ginrummy.actions import Knock, Pass, TakeDiscard
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
-from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
+from ginrummy.agents.strong import sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
 from ginrummy.layoff import best_layoff
@@ -20,6 +20,7 @@ from ginrummy.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.state import HandState
 from ginrummy.view import PlayerView
+from strategies import strong_views
 
 EAAI = Rules.preset("eaai")
 # I hold three runs and a 9: drawing the king of spades and throwing it back knocks with 9 points
@@ -95,24 +96,17 @@ def test_expert_leaves_the_strong_choice_only_for_a_clear_gain() -> None:
 def _views(wanted: str, count: int) -> list[PlayerView]:
     """Seeded strong v strong views: ``'offer'`` (the upcard fits a meld of the hand) or
     ``'knock'`` (a knock short of gin is legal and not forced, with stock to play on)."""
-    found: list[PlayerView] = []
-    for seed in range(300):
-        state = HandState.deal(EAAI, seed % 2, random.Random(seed))
-        agents = [StrongAgent(seed), StrongAgent(seed + 1)]
-        while not state.is_over and len(found) < count:
-            view = state.view(state.to_act)
-            if wanted == "offer" and view.phase is Phase.OFFER and view.upcard is not None:
-                if fits_meld(view.upcard, view.hand):
-                    found.append(view)
-            elif wanted == "knock" and view.phase is Phase.DISCARD and not view.must_knock:
-                knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-                gin = least_deadwood_after_discard(view.hand) == 0
-                if knocks and not gin and view.stock_size > EAAI.stock_left_dead + 1:
-                    found.append(view)
-            state.push(agents[state.to_act].act(view), player=state.to_act)
-        if len(found) >= count:
-            return found
-    raise AssertionError("not enough positions")
+
+    def accept(view: PlayerView) -> bool:
+        if wanted == "offer":
+            up = view.upcard
+            return view.phase is Phase.OFFER and up is not None and fits_meld(up, view.hand)
+        if view.phase is not Phase.DISCARD or view.must_knock or view.stock_size <= EAAI.stock_left_dead + 1:
+            return False
+        knocks = any(isinstance(a, Knock) for a in view.legal_actions)
+        return knocks and least_deadwood_after_discard(view.hand) > 0
+
+    return strong_views(accept, count, EAAI)
 
 
 def _fake_rollout(value: Callable[[CardSet], float]) -> Callable[..., float]:
