@@ -64,8 +64,8 @@ from ginrummy import melds
 from ginrummy.agents import SimpleAgent
 from ginrummy.agents.runner import play_hand
 from ginrummy.cards import cardset
+from ginrummy.hand.state import HandState
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
 
 OURS = "ginrummy"
 OPENSPIEL = "openspiel"

@@ -6,7 +6,7 @@ Usage::
         strong:simple:eaai:2000 expert:simple:eaai:400 strong:rlcard:eaai:2000
 
 Each argument is ``A:B:PRESET:GAMES``; one JSON summary per line is appended to ``--out``
-(:meth:`ginrummy.match.runner.MatchResult.summary`, plus ``seconds`` of wall time) and a
+(:meth:`ginrummy.tournament.runner.MatchResult.summary`, plus ``seconds`` of wall time) and a
 short report is printed.
 """
 
@@ -16,8 +16,8 @@ import argparse
 import json
 import time
 
-from ginrummy.match import report_lines, run_match
 from ginrummy.rules import Rules
+from ginrummy.tournament import report_lines, run_match
 
 
 def main() -> None:

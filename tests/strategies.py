@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import CARDS, parse_card
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.state import HandState, Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, all_melds, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
-from ginrummy.state import HandState, Phase
-from ginrummy.view import PlayerView
 
 FULL = (1 << 52) - 1
 

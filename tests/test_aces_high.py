@@ -20,10 +20,12 @@ from hypothesis import strategies as st
 
 import oracle
 import strategies
-from ginrummy.actions import Discard, DrawStock, Knock, LayOff, Pass
 from ginrummy.cards import Card, card_points, cards_of, deadwood_points, parse_cards
 from ginrummy.cli.analyze import analyze_hand, layoff_plan, parse_hand, parse_knocker_melds
 from ginrummy.errors import IllegalActionError, InvalidLayoffError, InvalidMeldError
+from ginrummy.hand.actions import Discard, DrawStock, Knock, LayOff, Pass
+from ginrummy.hand.results import Outcome
+from ginrummy.hand.state import HandState, Phase
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs, layoff_options
 from ginrummy.melds import (
     STANDARD,
@@ -42,9 +44,7 @@ from ginrummy.melds import (
     meld_rules,
     melds_with,
 )
-from ginrummy.results import Outcome
 from ginrummy.rules import Aces, KnockCard, Rules, Scoring
-from ginrummy.state import HandState, Phase
 
 HW = MeldRules.of(wrap=True, ace_points=15)
 WRAP1 = MeldRules.of(wrap=True, ace_points=1)

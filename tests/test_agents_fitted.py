@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 import oracle
-from ginrummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import fitted
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES, draw_features, knock_features
 from ginrummy.agents.tracking import track
+from ginrummy.hand.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import fits_meld
-from ginrummy.phase import Phase
 from ginrummy.rules import Rules
-from ginrummy.view import PlayerView
 from strategies import strong_views
 
 EAAI = Rules.preset("eaai")

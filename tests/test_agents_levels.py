@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from ginrummy.actions import Action
 from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, StandardCardsOnly, make_agent, strongest
 from ginrummy.agents.expert import ExpertParams
 from ginrummy.agents.runner import play_hand
+from ginrummy.hand.actions import Action
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.state import HandState
-from ginrummy.view import PlayerView
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
 HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))

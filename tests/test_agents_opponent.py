@@ -7,8 +7,6 @@ import random
 
 import pytest
 
-from ginrummy import match_score
-from ginrummy.actions import Action, BigGin, Knock
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
@@ -16,13 +14,15 @@ from ginrummy.agents.opponent import opponent_went_gin, passed_up_knock, shows_w
 from ginrummy.agents.runner import play_hand
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
-from ginrummy.match import run_match
+from ginrummy.hand.actions import Action, BigGin, Knock
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import Outcome
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, meld_rules
-from ginrummy.phase import Phase
-from ginrummy.results import Outcome
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.state import HandState
-from ginrummy.view import PlayerView
+from ginrummy.scoring import match as match_score
+from ginrummy.tournament import run_match
 
 KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if not p.rules.discard_pickup)
 EAAI = Rules.preset("eaai")

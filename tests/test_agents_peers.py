@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from ginrummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import make_agent
+from ginrummy.hand.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.state import HandState, Phase
 from ginrummy.rules import Rules
-from ginrummy.state import HandState, Phase
 
 pyspiel = pytest.importorskip("pyspiel")
 

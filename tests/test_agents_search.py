@@ -8,18 +8,18 @@ from collections.abc import Callable
 
 import pytest
 
-from ginrummy.actions import Knock, Pass, TakeDiscard
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
 from ginrummy.agents.strong import sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
+from ginrummy.hand.actions import Knock, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
-from ginrummy.phase import Phase
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
-from ginrummy.view import PlayerView
 from strategies import strong_views
 
 EAAI = Rules.preset("eaai")

@@ -11,16 +11,16 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import make_agent
 from ginrummy.cards import CARDS, CardSet, cards_of
 from ginrummy.cli import play as play_module
 from ginrummy.cli.main import main
 from ginrummy.cli.play import COMPUTER, PlaySession
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.state import Phase
 from ginrummy.melds import least_deadwood
-from ginrummy.record import GameRecord
+from ginrummy.records import GameRecord
 from ginrummy.rules import Opening, Rules
-from ginrummy.state import Phase
 
 Answer = Callable[[PlaySession, str], str]
 
@@ -386,7 +386,7 @@ def test_bad_options_are_clean_click_errors(args: list[str], message: str) -> No
 
 
 def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ginrummy.view import PlayerView
+    from ginrummy.hand.view import PlayerView
 
     seen: list[object] = []
     session_holder: list[PlaySession] = []
@@ -428,10 +428,10 @@ def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> Non
 import random  # noqa: E402
 
 from ginrummy.errors import RulesError  # noqa: E402
-from ginrummy.pickup import PickupState  # noqa: E402
-from ginrummy.record import MatchRecord, TeamRecord  # noqa: E402
+from ginrummy.hand.state import HandState  # noqa: E402
+from ginrummy.records import MatchRecord, TeamRecord  # noqa: E402
 from ginrummy.rules import PRESETS  # noqa: E402
-from ginrummy.state import HandState  # noqa: E402
+from ginrummy.variants.pickup.state import PickupState  # noqa: E402
 
 
 def _small(rules: Rules) -> tuple[Rules, list[str]]:

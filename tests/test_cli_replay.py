@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import make_agent
 from ginrummy.agents.runner import play_hand
 from ginrummy.cli.main import main
 from ginrummy.cli.play import PlaySession
-from ginrummy.record import GameRecord, HandRecord
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.state import HandState
+from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
 
 
 def run(*args: str) -> Result:

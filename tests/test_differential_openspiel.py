@@ -71,14 +71,14 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ginrummy.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard  # noqa: E402
 from ginrummy.agents import SimpleAgent  # noqa: E402
 from ginrummy.cards import Card  # noqa: E402
+from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard  # noqa: E402
+from ginrummy.hand.results import HandResult, Outcome  # noqa: E402
+from ginrummy.hand.state import HandState, Phase  # noqa: E402
 from ginrummy.layoff import layoff_options  # noqa: E402
 from ginrummy.melds import Meld, best_arrangement, least_deadwood_after_discard  # noqa: E402
-from ginrummy.results import HandResult, Outcome  # noqa: E402
 from ginrummy.rules import Rules  # noqa: E402
-from ginrummy.state import HandState, Phase  # noqa: E402
 
 N_HANDS = 2000
 SEED = 20240611

@@ -9,9 +9,9 @@ import pytest
 
 from ginrummy.agents import make_agent
 from ginrummy.agents.runner import play_game
-from ginrummy.game import Game, choose_first_dealer
-from ginrummy.results import HandResult, Outcome, hand_points
+from ginrummy.hand.results import HandResult, Outcome, hand_points
 from ginrummy.rules import DealerRule, Rules, Shutout
+from ginrummy.scoring.game import Game, choose_first_dealer
 
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_67589b1267de5920.txt"
 

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+
 from golden.play import GOLDEN, cases, play_case
 
 RECORDED: list[dict[str, Any]] = json.loads(GOLDEN.read_text())

@@ -18,12 +18,12 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.agents.runner import play_game
 from ginrummy.errors import RulesError
-from ginrummy.game import Game
-from ginrummy.record import GameRecord
-from ginrummy.results import HandResult, Outcome, hand_points
+from ginrummy.hand.results import HandResult, Outcome, hand_points
+from ginrummy.hand.state import HandState
+from ginrummy.records import GameRecord
 from ginrummy.rules import PRESETS, Rules, Scoring, Shutout
-from ginrummy.scoring import hollywood_columns
-from ginrummy.state import HandState
+from ginrummy.scoring.columns import hollywood_columns
+from ginrummy.scoring.game import Game
 
 Hand = tuple[int, int, int, str] | None
 """(knocker, knocker's count, defender's count, 'knock'/'gin'/'big') or None for a dead hand."""

@@ -7,9 +7,9 @@ import json
 from click.testing import CliRunner
 
 from ginrummy.cli.main import main
-from ginrummy.match import run_match
-from ginrummy.match.stats import elo, mean_ci, wilson
 from ginrummy.rules import Rules
+from ginrummy.tournament import run_match
+from ginrummy.tournament.stats import elo, mean_ci, wilson
 
 
 def test_same_results_with_one_and_two_jobs() -> None:

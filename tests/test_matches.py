@@ -18,13 +18,13 @@ import pytest
 
 from ginrummy.agents import make_agent
 from ginrummy.errors import RecordError, RulesError
-from ginrummy.game import Game
-from ginrummy.match_score import Match, TeamMatch, game_seed, settle, slam_tally
-from ginrummy.pickup import PickupState
-from ginrummy.record import MatchRecord, TeamRecord, load_any
-from ginrummy.results import HandResult, Outcome, hand_points
+from ginrummy.hand.results import HandResult, Outcome, hand_points
+from ginrummy.hand.state import HandState
+from ginrummy.records import MatchRecord, TeamRecord, load_any
 from ginrummy.rules import PRESETS, Rules, Shutout
-from ginrummy.state import HandState
+from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match, TeamMatch, game_seed, settle, slam_tally
+from ginrummy.variants.pickup.state import PickupState
 from test_hollywood import check_hollywood_sheet_adds_up
 
 Hand = tuple[int, int, int] | tuple[int, int, int, str]

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy.actions import BigGin, DrawStock, Knock, LayOff, Pass
 from ginrummy.cards import Card, parse_cards
 from ginrummy.errors import KnockNotAllowedError
-from ginrummy.game import Game
-from ginrummy.results import HandResult, Outcome
+from ginrummy.hand.actions import BigGin, DrawStock, Knock, LayOff, Pass
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.state import HandState, knock_value
 from ginrummy.rules import KnockCard, Rules
-from ginrummy.state import HandState, knock_value
+from ginrummy.scoring.game import Game
 from strategies import build_deck
 
 # Non-dealer (player 0): three melds and a king; the dealer (player 1) holds 5c, which lays

@@ -1,5 +1,5 @@
 """Discard-pile pickup gin (002): golden hands, illegal actions, hidden information,
-card conservation, agents, games and the terminal (``ginrummy.pickup`` and friends)."""
+card conservation, agents, games and the terminal (``ginrummy.variants.pickup.state`` and friends)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from ginrummy.actions import ActionParseError, Discard, DrawStock, Pass
 from ginrummy.agents import make_agent
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.random_agent import RandomAgent
@@ -30,10 +29,16 @@ from ginrummy.errors import (
     RulesError,
     WrongPhaseError,
 )
-from ginrummy.game import Game
+from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import Outcome
+from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld, all_melds
-from ginrummy.phase import Phase
-from ginrummy.pickup import (
+from ginrummy.rules import Opening, Rules
+from ginrummy.scoring.game import Game
+from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
+from ginrummy.variants.pickup.scoring import PickupResult, card_value, pickup_points, pickup_result
+from ginrummy.variants.pickup.state import (
     DeepestCardPendingError,
     InvalidTablePlayError,
     PickupEvent,
@@ -42,11 +47,6 @@ from ginrummy.pickup import (
     UnusableDeepestCardError,
     placeable,
 )
-from ginrummy.pickup_actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
-from ginrummy.pickup_scoring import PickupResult, card_value, pickup_points, pickup_result
-from ginrummy.results import Outcome
-from ginrummy.rules import Opening, Rules
-from ginrummy.state import HandState
 
 PICKUP = Rules.preset("pickup")
 FULL = (1 << 52) - 1

@@ -10,9 +10,9 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.agents.runner import play_game, play_hand
 from ginrummy.errors import RecordError
-from ginrummy.record import GameRecord, HandRecord
+from ginrummy.hand.state import HandState
+from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import oracle
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import Card, cards_of, parse_cards
 from ginrummy.errors import (
     CardNotInHandError,
@@ -21,10 +20,11 @@ from ginrummy.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.results import Outcome
+from ginrummy.hand.state import HandState, Phase
 from ginrummy.melds import Meld, least_deadwood
-from ginrummy.results import Outcome
 from ginrummy.rules import Opening, Rules
-from ginrummy.state import HandState, Phase
 from strategies import arbitrary_action, build_deck, choose_action
 
 RULESETS = [

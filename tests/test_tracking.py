@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from ginrummy.actions import Discard, DrawStock, Pass, TakeDiscard
 from ginrummy.agents import make_agent
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, parse_cards
+from ginrummy.hand.actions import Discard, DrawStock, Pass, TakeDiscard
+from ginrummy.hand.state import HandState
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.state import HandState
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
 HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))

@@ -18,14 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import oracle
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import Card, cards_of
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.results import HandResult
+from ginrummy.hand.state import Event, HandState, Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld
-from ginrummy.results import HandResult
 from ginrummy.rules import Opening, Rules
-from ginrummy.state import Event, HandState, Phase
-from ginrummy.view import PlayerView
 from strategies import build_deck, choose_action
 
 FULL = (1 << 52) - 1

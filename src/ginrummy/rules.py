@@ -162,7 +162,7 @@ class Rules:
     """Discard-pile pickup gin (002): no knocking; several cards may be taken from the top of the
     discard pile (the lowest taken melded at once on the table); melds are laid on the table and
     either player may add to them; at gin, table cards count for and hand cards against
-    (2-9 = 5, 10-K = 10, A = 15), gin bonus 25. Played by :mod:`ginrummy.pickup`."""
+    (2-9 = 5, 10-K = 10, A = 15), gin bonus 25. Played by :mod:`ginrummy.variants.pickup.state`."""
 
     def __post_init__(self) -> None:
         enums: dict[str, type[StrEnum]] = {
@@ -403,7 +403,7 @@ PRESETS: dict[str, Preset] = {
             "shared/rules/002_92a7bc9e0e23e929.txt",
             "Straight gin: no knocking; only gin (or big gin) ends a hand; scoring as standard gin.",
         ),
-        # -- discard-pile pickup gin (ginrummy.pickup); the text names no target: 250 (see the summary)
+        # -- discard-pile pickup gin (ginrummy.variants.pickup.state); the text names no target: 250 (see the summary)
         Preset(
             "pickup",
             Rules(discard_pickup=True, knock_limit=0, dealer_rule=DealerRule.ALTERNATE, target=250),

@@ -17,9 +17,9 @@ from typing import Any
 
 from ginrummy.agents import make_agent
 from ginrummy.agents.runner import play_game
-from ginrummy.match import run_match
-from ginrummy.match_score import Match, TeamMatch
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.tournament import run_match
 
 GOLDEN = Path(__file__).with_name("matches.json")
 

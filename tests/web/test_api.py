@@ -14,8 +14,8 @@ from webhelpers import scripted_action, strings
 
 from ginrummy.cards import format_cards
 from ginrummy.cli.main import main as cli
-from ginrummy.phase import Phase
-from ginrummy.view import PlayerView
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.web import session as session_module
 from ginrummy.web.session import GameSession
 

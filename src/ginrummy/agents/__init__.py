@@ -1,4 +1,4 @@
-"""Computer players. Each sees only its player's view (:class:`ginrummy.view.PlayerView`).
+"""Computer players. Each sees only its player's view (:class:`ginrummy.hand.view.PlayerView`).
 
 ``make_agent(name, seed)`` builds an agent by level name: ``random``, ``beginner``, ``simple``
 (the EAAI baseline), ``strong`` (heuristics with card tracking) or ``expert`` (search).
@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ginrummy.actions import Action
 from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.agents.beginner import BeginnerAgent
 from ginrummy.agents.expert import ExpertAgent
@@ -17,8 +16,9 @@ from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
+from ginrummy.hand.actions import Action
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD
-from ginrummy.view import PlayerView
 
 __all__ = [
     "AGENTS",

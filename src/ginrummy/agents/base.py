@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ginrummy.actions import Action
-from ginrummy.view import PlayerView, show_hand_over
+from ginrummy.hand.actions import Action
+from ginrummy.hand.view import PlayerView, show_hand_over
 
 __all__ = ["Agent", "show_hand_over"]
 
@@ -14,7 +14,7 @@ __all__ = ["Agent", "show_hand_over"]
 class Agent(Protocol):
     """A computer (or scripted) player.
 
-    ``act`` receives the acting player's :class:`~ginrummy.view.PlayerView` (never the
+    ``act`` receives the acting player's :class:`~ginrummy.hand.view.PlayerView` (never the
     hidden state) and returns one of its legal actions. Knocks may name the melds to
     lay down and the defender's ``LayOff`` may name a plan; with ``None`` the engine's
     exact solver chooses. Agents draw randomness only from a ``random.Random`` they

@@ -38,21 +38,21 @@ import random
 import time
 from dataclasses import dataclass
 
-from ginrummy.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.agents import fitted
 from ginrummy.agents.opponent import shows_waiting
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
+from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     best_arrangement,
     discard_deadwoods,
     fits_meld,
 )
-from ginrummy.phase import Phase
 from ginrummy.rules import Rules
-from ginrummy.view import PlayerView
 
 __all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 
@@ -173,7 +173,7 @@ def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
 class ExpertAgent(StrongAgent):
     """``strong`` plus search (see the module docstring); ``seed``: an int or ``random.Random``.
 
-    >>> from ginrummy.state import HandState
+    >>> from ginrummy.hand.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> ExpertAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import cast
 
-from ginrummy.actions import Knock
 from ginrummy.agents.strong import StrongAgent, expected_draw_deadwood, hand_value, knock_points
 from ginrummy.agents.tracking import Tracking
 from ginrummy.cards import CardSet
+from ginrummy.hand.actions import Knock
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import discard_deadwoods, fits_meld, least_deadwood, least_deadwood_after_discard
-from ginrummy.view import PlayerView
 
 __all__ = [
     "DRAW_FEATURES",

@@ -34,14 +34,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from ginrummy.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.agents.base import Agent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.tracking import replay_pile
 from ginrummy.cards import CARDS
+from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, least_deadwood
-from ginrummy.phase import Phase
-from ginrummy.view import PlayerView
 
 __all__ = [
     "PEERS",

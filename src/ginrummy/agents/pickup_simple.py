@@ -1,4 +1,4 @@
-"""A simple policy for discard-pile pickup gin (:mod:`ginrummy.pickup`), in the spirit of the
+"""A simple policy for discard-pile pickup gin (:mod:`ginrummy.variants.pickup.state`), in the spirit of the
 ``simple`` agent: greedy, no card tracking.
 
 * **Take or draw**: for each legal take (1 card, or several whose deepest card can go on the
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.actions import Discard, DrawStock, Pass
 from ginrummy.cards import CardSet, iter_cards
+from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.phase import Phase
 from ginrummy.melds import best_arrangement
-from ginrummy.phase import Phase
-from ginrummy.pickup import PickupView, addable_cards
-from ginrummy.pickup_actions import AddCard, LayMeld, PickupAction, Take
-from ginrummy.pickup_scoring import card_value, pickup_points
+from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
+from ginrummy.variants.pickup.scoring import card_value, pickup_points
+from ginrummy.variants.pickup.state import PickupView, addable_cards
 
 __all__ = ["PickupSimpleAgent", "planned_table_cards"]
 
@@ -66,7 +66,7 @@ def _partners(card: int, hand: CardSet) -> int:
 class PickupSimpleAgent:
     """The simple discard-pile pickup policy above; ties broken with its own ``random.Random``.
 
-    >>> from ginrummy.pickup import PickupState
+    >>> from ginrummy.variants.pickup.state import PickupState
     >>> from ginrummy.rules import Rules
     >>> s = PickupState.deal(Rules.preset("pickup"), dealer=0, rng=1)
     >>> PickupSimpleAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

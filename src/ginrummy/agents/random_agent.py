@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.actions import Action
-from ginrummy.view import PlayerView
+from ginrummy.hand.actions import Action
+from ginrummy.hand.view import PlayerView
 
 __all__ = ["RandomAgent"]
 
@@ -13,7 +13,7 @@ __all__ = ["RandomAgent"]
 class RandomAgent:
     """Plays a legal action chosen uniformly with its own ``random.Random``.
 
-    >>> from ginrummy.state import HandState
+    >>> from ginrummy.hand.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> RandomAgent(seed=2).act(s.view(s.to_act)) in s.legal_actions

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ginrummy.actions import Action
 from ginrummy.agents.base import Agent, show_hand_over
-from ginrummy.game import Game
-from ginrummy.results import HandResult
+from ginrummy.hand.actions import Action
+from ginrummy.hand.results import HandResult
+from ginrummy.hand.state import HandState
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
+from ginrummy.scoring.game import Game
 
 __all__ = ["play_game", "play_hand"]
 

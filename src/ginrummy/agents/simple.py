@@ -10,7 +10,7 @@
 
 Discard-pile pickup gin (``rules.discard_pickup``) is played by
 :class:`~ginrummy.agents.pickup_simple.PickupSimpleAgent`, to which :meth:`SimpleAgent.act`
-hands a :class:`~ginrummy.pickup.PickupView`.
+hands a :class:`~ginrummy.variants.pickup.state.PickupView`.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.state import Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
-from ginrummy.pickup import PickupView
-from ginrummy.state import Phase
-from ginrummy.view import PlayerView
+from ginrummy.variants.pickup.state import PickupView
 
 __all__ = ["SimpleAgent"]
 
@@ -31,7 +31,7 @@ __all__ = ["SimpleAgent"]
 class SimpleAgent:
     """The EAAI 2021 baseline; ties between discards are broken with its own ``random.Random``.
 
-    >>> from ginrummy.state import HandState
+    >>> from ginrummy.hand.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> SimpleAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

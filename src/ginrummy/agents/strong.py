@@ -28,10 +28,12 @@ import random
 from dataclasses import dataclass
 from typing import cast
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.tracking import NEAR, Tracking, track
 from ginrummy.cards import Card, CardSet, card_points
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     Meld,
@@ -41,9 +43,7 @@ from ginrummy.melds import (
     least_deadwood,
     least_deadwood_after_discard,
 )
-from ginrummy.phase import Phase
 from ginrummy.rules import Rules
-from ginrummy.view import PlayerView
 
 __all__ = ["StrongAgent", "StrongParams", "hand_value", "knock_points", "sample_opponent_hand"]
 
@@ -171,7 +171,7 @@ class StrongAgent:
     ``seed``: an int or a ``random.Random`` (all randomness comes from it);
     ``params``: the tuning.
 
-    >>> from ginrummy.state import HandState
+    >>> from ginrummy.hand.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> StrongAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

@@ -1,6 +1,6 @@
 """Card tracking and inference from one player's view (never the hidden state).
 
-:func:`track` reads a :class:`~ginrummy.view.PlayerView` and returns a :class:`Tracking`:
+:func:`track` reads a :class:`~ginrummy.hand.view.PlayerView` and returns a :class:`Tracking`:
 
 * ``dead``: cards in the discard pile (``CardSet``); ``top`` the card that may still be taken;
 * ``opp_known``: cards the opponent holds for sure (taken from the discard pile, or laid
@@ -25,7 +25,7 @@ and two ranks away):
 Factors are rough likelihood ratios (``Evidence``); a factor < 1 lowers a card's
 weight. The sum stays exact whatever the factors.
 
->>> from ginrummy.state import HandState
+>>> from ginrummy.hand.state import HandState
 >>> from ginrummy.rules import Rules
 >>> t = track(HandState.deal(Rules(), dealer=1, rng=7).view(0))
 >>> round(sum(t.prob), 6), t.opp_unknown
@@ -37,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy.cards import FULL_DECK, CardSet
-from ginrummy.phase import Event
-from ginrummy.view import PlayerView
+from ginrummy.hand.phase import Event
+from ginrummy.hand.view import PlayerView
 
 __all__ = [
     "NEAR",

@@ -1,9 +1,9 @@
 """The short commands typed at the ``play`` prompt, parsed into engine actions.
 
 Parsing only maps words to actions; whether an action is legal is decided by the
-engine (:meth:`ginrummy.state.HandState.verify`) when it is played.
+engine (:meth:`ginrummy.hand.state.HandState.verify`) when it is played.
 
->>> from ginrummy.state import HandState
+>>> from ginrummy.hand.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> parse_command("t", view), parse_command("?", view)
@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.cards import Card, CardSet, parse_card
 from ginrummy.cli.render import display_order
 from ginrummy.errors import GinRummyError
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, MeldRules, best_discards, least_deadwood
-from ginrummy.view import PlayerView
 
 __all__ = ["HELP", "Command", "CommandError", "Meta", "Play", "parse_command"]
 

@@ -35,10 +35,10 @@ from ginrummy.cli.render import use_glyphs
 from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.errors import GinRummyError
+from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
-from ginrummy.pickup import PickupState
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.state import HandState
+from ginrummy.variants.pickup.state import PickupState
 
 __all__ = ["main"]
 

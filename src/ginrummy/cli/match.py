@@ -1,4 +1,4 @@
-"""``ginrummy match AGENT AGENT``: duplicate-dealt games between two agents (:mod:`ginrummy.match`)."""
+"""``ginrummy match AGENT AGENT``: duplicate-dealt games between two agents (:mod:`ginrummy.tournament`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ginrummy.agents import AGENTS
 from ginrummy.agents.peers import PEERS
-from ginrummy.match import report_lines, run_match
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.tournament import report_lines, run_match
 
 __all__ = ["match"]
 

@@ -3,8 +3,8 @@
 :class:`ginrummy.cli.play.PlaySession` hands every hand of a game whose rules have
 ``discard_pickup`` to :func:`play_pickup_hand`; the session's game loop (dealing, sheets,
 summaries, quitting) is shared. The human is player 0 and sees only ``state.view(0)`` (a
-:class:`~ginrummy.pickup.PickupView`); the computer acts from ``state.view(1)`` only. Every
-action is checked by the engine (:meth:`ginrummy.pickup.PickupState.verify`); a refused
+:class:`~ginrummy.variants.pickup.state.PickupView`); the computer acts from ``state.view(1)`` only. Every
+action is checked by the engine (:meth:`ginrummy.variants.pickup.state.PickupState.verify`); a refused
 command is explained and asked again.
 
 Commands (cards as ``7h``, ``Th``, ``10h``, ``7♥`` or by position under the hand):
@@ -30,7 +30,6 @@ from typing import Any
 
 from rich.text import Text
 
-from ginrummy.actions import Discard, DrawStock, Pass
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
@@ -39,12 +38,13 @@ from ginrummy.cli import render
 from ginrummy.cli.commands import META_WORDS, CommandError, Meta, card_in_hand
 from ginrummy.cli.play import COMPUTER, HUMAN, PlaySession, _Quit
 from ginrummy.errors import GinRummyError
+from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import Outcome
 from ginrummy.melds import Meld, best_arrangement
-from ginrummy.phase import Phase
-from ginrummy.pickup import PickupEvent, PickupState, PickupView, addable_cards
-from ginrummy.pickup_actions import AddCard, LayMeld, PickupAction, Take
-from ginrummy.pickup_scoring import PickupResult, pickup_points
-from ginrummy.results import Outcome
+from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
+from ginrummy.variants.pickup.scoring import PickupResult, pickup_points
+from ginrummy.variants.pickup.state import PickupEvent, PickupState, PickupView, addable_cards
 
 __all__ = ["HELP", "PickupCommandError", "command_for", "parse_pickup_command", "play_pickup_hand"]
 

@@ -5,7 +5,7 @@ three games at once, a match of successive games (best of N, or to a match total
 with teams, the human's pairing against the computer followed by the other pairings
 between computer players. The human is player 0 and sees only ``state.view(0)``; the
 computer acts through its agent from ``state.view(1)`` only. Every action is checked by the engine
-(:meth:`ginrummy.state.HandState.verify`); a refused command is explained and asked
+(:meth:`ginrummy.hand.state.HandState.verify`); a refused command is explained and asked
 again, and changes nothing. Input comes from an injectable function (``input_fn``,
 called with the prompt) so tests can answer from the current view; by default it
 reads standard input, which need not be a terminal.
@@ -22,20 +22,20 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ginrummy.actions import BigGin, DrawStock, Knock, LayOff
 from ginrummy.agents import make_agent, show_hand_over
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.commands import HELP, Meta, Play, parse_command
 from ginrummy.errors import GinRummyError
-from ginrummy.game import Game
-from ginrummy.match_score import Match, TeamMatch, derive_seed
+from ginrummy.hand.actions import BigGin, DrawStock, Knock, LayOff
+from ginrummy.hand.results import Outcome
+from ginrummy.hand.state import HandState, Phase
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, least_deadwood
-from ginrummy.record import GameRecord, MatchRecord, TeamRecord
-from ginrummy.results import Outcome
+from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
-from ginrummy.state import HandState, Phase
-from ginrummy.view import PlayerView
+from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match, TeamMatch, derive_seed
 
 __all__ = ["COMPUTER", "HUMAN", "InputFn", "PlaySession", "read_line"]
 
@@ -78,7 +78,7 @@ class PlaySession:
     """One game, set, match or team match of the human (player 0) against the computer (player 1).
 
     ``input_fn`` defaults to :func:`read_line`; ``save`` is a path to which the record
-    (a :class:`~ginrummy.record.GameRecord` for a single game, a ``MatchRecord`` for a
+    (a :class:`~ginrummy.records.GameRecord` for a single game, a ``MatchRecord`` for a
     match, a ``TeamRecord`` for team play) is written after every hand and on quitting.
     ``preset`` and ``changed`` (the ``--set`` assignments) are shown with the rules at
     the start. ``match`` is the human's match (a single game is a one-game match),

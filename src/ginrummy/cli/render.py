@@ -13,15 +13,15 @@ from rich.console import Console
 from rich.text import Text
 
 from ginrummy.cards import Card, CardSet, cards_of, sort_key_rank
-from ginrummy.game import Game
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.state import Event
 from ginrummy.layoff import LayoffPlan
-from ginrummy.match_score import Match, TeamMatch
-from ginrummy.match_score import settle as settle_totals
 from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement
-from ginrummy.results import HandResult, Outcome
 from ginrummy.rules import PRESETS, Rules, Shutout
-from ginrummy.scoring import GameSummary
-from ginrummy.state import Event
+from ginrummy.scoring.columns import GameSummary
+from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.scoring.match import settle as settle_totals
 
 __all__ = [
     "OUTCOME_LABELS",
@@ -248,7 +248,7 @@ def result_lines(
 
 
 def sheet_text(game: Game, title: str | None = None) -> Text:
-    """The game's score sheet (:meth:`ginrummy.game.Game.sheet`)."""
+    """The game's score sheet (:meth:`ginrummy.scoring.game.Game.sheet`)."""
     return Text(game.sheet(title))
 
 
@@ -330,7 +330,7 @@ def summary_lines(game: Game, settle: bool = False) -> list[Text]:
 
 
 def match_lines(match: Match) -> list[Text]:
-    """The match sheet (:meth:`ginrummy.match_score.Match.sheet`), its result line in bold."""
+    """The match sheet (:meth:`ginrummy.scoring.match.Match.sheet`), its result line in bold."""
     lines = [Text(line) for line in match.sheet().splitlines()]
     if match.is_over:
         for line in lines:
@@ -340,7 +340,7 @@ def match_lines(match: Match) -> list[Text]:
 
 
 def team_lines(team: TeamMatch) -> list[Text]:
-    """The team sheet (:meth:`ginrummy.match_score.TeamMatch.sheet`)."""
+    """The team sheet (:meth:`ginrummy.scoring.match.TeamMatch.sheet`)."""
     return [Text(line) for line in team.sheet().splitlines()]
 
 

@@ -1,6 +1,6 @@
 """``ginrummy replay``: print a saved record step by step.
 
-Records are :class:`ginrummy.record.HandRecord`, ``GameRecord``, ``MatchRecord`` and
+Records are :class:`ginrummy.records.HandRecord`, ``GameRecord``, ``MatchRecord`` and
 ``TeamRecord`` JSON files (as written by ``ginrummy play --save``). A replay shows
 everything: both hands at the deal, every action with the card drawn, each player's hand
 after their discard, the hand laid down at the end, for a game the score sheet, for a
@@ -15,14 +15,14 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ginrummy.actions import Action, Discard, DrawStock, Knock
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.errors import GinRummyError, RecordError
+from ginrummy.hand.actions import Action, Discard, DrawStock, Knock
+from ginrummy.hand.results import Outcome
+from ginrummy.hand.state import HandState
 from ginrummy.melds import MeldRules, least_deadwood
-from ginrummy.record import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
-from ginrummy.results import Outcome
-from ginrummy.state import HandState
+from ginrummy.records import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
 
 __all__ = ["hand_lines", "load_record", "record_lines"]
 

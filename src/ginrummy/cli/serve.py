@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ginrummy.errors import GinRummyError
-from ginrummy.record import GameRecord
+from ginrummy.records import GameRecord
 from ginrummy.web.fairness import verify_deal
 
 __all__ = ["serve", "verify"]

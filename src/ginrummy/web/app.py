@@ -43,9 +43,9 @@ from starlette.staticfiles import StaticFiles
 
 from ginrummy.agents import AGENTS
 from ginrummy.errors import GinRummyError, IllegalActionError
-from ginrummy.game import choose_first_dealer
+from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.view import PlayerView
+from ginrummy.scoring.game import choose_first_dealer
 from ginrummy.web.hints import explain
 from ginrummy.web.history import game_summary, replay_json, stats_json
 from ginrummy.web.rulestext import rules_text

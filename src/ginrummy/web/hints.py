@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import Card
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import discard_deadwoods, least_deadwood, melds_with
-from ginrummy.view import PlayerView
 
 __all__ = ["explain"]
 

@@ -10,8 +10,8 @@ from collections import defaultdict
 from typing import Any
 
 from ginrummy.cards import format_cards
-from ginrummy.record import HandRecord
-from ginrummy.state import HandState
+from ginrummy.hand.state import HandState
+from ginrummy.records import HandRecord
 from ginrummy.web.serialize import cards, result_json, sheet_json
 from ginrummy.web.session import GameSession
 from ginrummy.web.store import GameRow, HandRow

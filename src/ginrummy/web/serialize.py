@@ -1,4 +1,4 @@
-"""The JSON the page receives, built from the human's :class:`~ginrummy.view.PlayerView` only.
+"""The JSON the page receives, built from the human's :class:`~ginrummy.hand.view.PlayerView` only.
 
 Nothing here reads the hidden state: the opponent's cards and the stock order are never
 in a response. The only other inputs are public: the finished hands' results (laid down
@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ginrummy.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import CardSet, cards_of
-from ginrummy.game import Game
+from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, least_deadwood
-from ginrummy.phase import Phase
-from ginrummy.results import HandResult, Outcome
-from ginrummy.view import PlayerView
+from ginrummy.scoring.game import Game
 from ginrummy.web.session import HUMAN, GameSession
 
 __all__ = ["cards", "result_json", "sheet_json", "table_json", "view_json"]

@@ -1,4 +1,4 @@
-"""One web game in memory: the engine's :class:`~ginrummy.game.Game`, its hands, and the computer.
+"""One web game in memory: the engine's :class:`~ginrummy.scoring.game.Game`, its hands, and the computer.
 
 The human is player 0, the computer player 1. A session is rebuilt from its stored
 rows by replaying each action through ``HandState.push`` (so a restart resumes the
@@ -12,13 +12,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from ginrummy.actions import Action, parse_action
 from ginrummy.agents import Agent, make_agent, show_hand_over, strongest
 from ginrummy.errors import IllegalActionError
-from ginrummy.game import Game
-from ginrummy.record import GameRecord
+from ginrummy.hand.actions import Action, parse_action
+from ginrummy.hand.state import HandState
+from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
+from ginrummy.scoring.game import Game
 from ginrummy.web.fairness import commitment, hand_salt
 from ginrummy.web.store import ActionRow, GameRow, HandRow
 
@@ -129,7 +129,7 @@ class GameSession:
         return progress
 
     def act(self, text: str) -> Progress:
-        """Apply the human's action (notation of :mod:`ginrummy.actions`), then the computer's
+        """Apply the human's action (notation of :mod:`ginrummy.hand.actions`), then the computer's
         replies. Raises ``ValueError`` subclasses (nothing changed) for a bad or illegal action."""
         state = self.state
         if state is None or state.is_over:

@@ -45,7 +45,7 @@ __all__ = [
 
 
 class ActionParseError(GinRummyError):
-    """Text that is not an action in the notation of :mod:`ginrummy.actions`."""
+    """Text that is not an action in the notation of :mod:`ginrummy.hand.actions`."""
 
 
 @dataclass(frozen=True, slots=True)

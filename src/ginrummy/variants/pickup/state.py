@@ -24,7 +24,7 @@ same suit or finish a three of a kind with the fourth card for points."), as pla
   was taken this turn (so a turn can always end).
 * **Gin**: a player goes gin the moment their hand is empty, by laying or adding their last
   card (no discard needed, like big gin) or by discarding their last card (like gin). The hand
-  is then scored (:mod:`ginrummy.pickup_scoring`): table cards for, hand cards against
+  is then scored (:mod:`ginrummy.variants.pickup.scoring`): table cards for, hand cards against
   (A = 15, 2-9 = 5, 10-K = 10), gin bonus ``rules.gin_bonus`` (25).
 * **Dead hand**: as standard gin, a discard that leaves ``rules.stock_left_dead`` (2) or fewer
   cards in the stock without gin ends the hand with no score (the text is silent; what is on
@@ -32,7 +32,7 @@ same suit or finish a three of a kind with the fourth card for points."), as pla
 * **Not used**: knocking (``knock_limit``), big gin and undercut settings. Not supported: the
   11-card opening, Oklahoma knock cards, aces high, the 50th-card rule (a ``RulesError``).
 
-The state follows the conventions of :class:`ginrummy.state.HandState`: phases ``OFFER``,
+The state follows the conventions of :class:`ginrummy.hand.state.HandState`: phases ``OFFER``,
 ``DRAW``, ``DISCARD`` (here: lay melds, add to table melds, discard) and ``END``;
 :meth:`PickupState.verify` raises a specific :class:`~ginrummy.errors.IllegalActionError`
 naming the legal actions and changes nothing; ``can``/``push``/``pop``/``clone``; and
@@ -56,7 +56,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ginrummy.actions import Discard, DrawStock, Pass
 from ginrummy.cards import CARDS, Card, CardSet, format_cards, iter_cards, shuffled_deck
 from ginrummy.errors import (
     CardNotInHandError,
@@ -67,13 +66,14 @@ from ginrummy.errors import (
     RulesError,
     WrongPhaseError,
 )
+from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.base import DealtHand, LegalActions
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import Outcome
 from ginrummy.melds import Meld, all_melds, fits_meld
-from ginrummy.phase import Phase
-from ginrummy.pickup_actions import AddCard, LayMeld, PickupAction, Take
-from ginrummy.pickup_scoring import PickupResult, pickup_points, pickup_result
-from ginrummy.results import Outcome
 from ginrummy.rules import Aces, KnockCard, Opening, Rules
-from ginrummy.table import DealtHand, LegalActions
+from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
+from ginrummy.variants.pickup.scoring import PickupResult, pickup_points, pickup_result
 
 __all__ = [
     "DeepestCardPendingError",
@@ -309,7 +309,7 @@ class PickupView(NamedTuple):
         )
 
 
-PickupLegalActions = LegalActions  # the shared live view (ginrummy.table)
+PickupLegalActions = LegalActions  # the shared live view (ginrummy.hand.base)
 
 
 _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
@@ -403,7 +403,7 @@ class PickupState(DealtHand):
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> PickupState:
         """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal; the deck is
-        the one :meth:`ginrummy.state.HandState.deal` would deal from the same ``rng``."""
+        the one :meth:`ginrummy.hand.state.HandState.deal` would deal from the same ``rng``."""
         if isinstance(rng, bool) or not isinstance(rng, int | random.Random):
             raise TypeError(f"shuffle needs a random.Random or an int seed, got {type(rng).__name__}")
         return cls(rules, dealer, shuffled_deck(rng))

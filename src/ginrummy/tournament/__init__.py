@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ginrummy.match.report import report_lines
-from ginrummy.match.runner import MatchResult, default_factory, run_match
+from ginrummy.tournament.report import report_lines
+from ginrummy.tournament.runner import MatchResult, default_factory, run_match
 
 __all__ = ["MatchResult", "default_factory", "report_lines", "run_match"]

@@ -28,7 +28,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards, shuffled_deck
 from ginrummy.errors import (
     CardNotInHandError,
@@ -42,14 +41,15 @@ from ginrummy.errors import (
     RulesError,
     WrongPhaseError,
 )
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.base import DealtHand, LegalActions
+from ginrummy.hand.legality import legal_actions_of
+from ginrummy.hand.phase import Event, Phase
+from ginrummy.hand.results import HandResult, Outcome, hand_points
+from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
-from ginrummy.legality import legal_actions_of
 from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, least_deadwood, meld_rules
-from ginrummy.phase import Event, Phase
-from ginrummy.results import HandResult, Outcome, hand_points
 from ginrummy.rules import KnockCard, Opening, Rules
-from ginrummy.table import DealtHand, LegalActions
-from ginrummy.view import PlayerView
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
 
@@ -103,7 +103,9 @@ class HandState(DealtHand):
             raise ValueError("deck must hold each of the 52 cards once")
         cards = tuple(CARDS[c] for c in deck)
         if rules.discard_pickup:
-            raise RulesError("discard-pile pickup gin is played by ginrummy.pickup, not HandState")
+            raise RulesError(
+                "discard-pile pickup gin is played by ginrummy.variants.pickup.state, not HandState"
+            )
         if (knock_card is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
             raise ValueError("a knock_card is given exactly when the rules take it from a second deck")
         if knock_card is not None and not (type(knock_card) in (int, Card) and 0 <= knock_card < 52):
@@ -545,7 +547,7 @@ class HandState(DealtHand):
         return self._events
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` (0 or 1) may see now: a :class:`~ginrummy.view.PlayerView`.
+        """What ``player`` (0 or 1) may see now: a :class:`~ginrummy.hand.view.PlayerView`.
 
         Raises ``ValueError`` for another player number.
         """

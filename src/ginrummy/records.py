@@ -12,17 +12,17 @@ A hand record (``"format": "ginrummy-hand"``, ``"version": 1``)::
      "result": {"outcome": "knock", "winner": 0, "points": 7}}
 
 ``seed`` may be ``null`` when the deck was not shuffled from a seed; ``deck`` is
-then required. Actions use the notation of :mod:`ginrummy.actions`, with knocks and
+then required. Actions use the notation of :mod:`ginrummy.hand.actions`, with knocks and
 layoffs written out in full. A game record (``"format": "ginrummy-game"``) holds
 the rules, the game seed, the player names, the first dealer and the hand records (a
 Hollywood game's three columns are rebuilt from its hands). A match record
 (``"format": "ginrummy-match"``) holds the rules, the match seed, the names and the game
 records in order; a team record (``"format": "ginrummy-team-match"``) holds the rules,
 the seed, the team names, each team's members and one match record per pairing. Each
-game's seed must be the one the match derives (:func:`ginrummy.match_score.game_seed`).
+game's seed must be the one the match derives (:func:`ginrummy.scoring.match.game_seed`).
 
 >>> from ginrummy.rules import KnockCard, Rules
->>> from ginrummy.actions import Pass
+>>> from ginrummy.hand.actions import Pass
 >>> state = HandState.deal(Rules(), dealer=1, rng=random.Random(5))
 >>> state.push(Pass())
 >>> rec = HandRecord.from_state(state, seed=5)
@@ -37,14 +37,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ginrummy.actions import Action, parse_action
 from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.game import Game
-from ginrummy.match_score import Match, TeamMatch
+from ginrummy.hand.actions import Action, parse_action
+from ginrummy.hand.state import HandState, shuffle_for
 from ginrummy.melds import meld_rules
 from ginrummy.rules import KnockCard, Rules
-from ginrummy.state import HandState, shuffle_for
+from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match, TeamMatch
 
 __all__ = ["GameRecord", "HandRecord", "MatchRecord", "TeamRecord", "load_any"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ginrummy.results import HandResult, Outcome
+from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.rules import Rules, Shutout
-from ginrummy.scoring import GameSummary, ScoreColumn, combine
+from ginrummy.scoring.columns import GameSummary, ScoreColumn, combine
 
 __all__ = ["hollywood_sheet", "result_text", "score_text", "standard_sheet"]
 

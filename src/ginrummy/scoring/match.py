@@ -1,6 +1,6 @@
 """Matches of successive games, SLAMs, settlement and team play (RULES.md sections 4-5).
 
-A :class:`Match` plays successive :class:`~ginrummy.game.Game` s between the same two
+A :class:`Match` plays successive :class:`~ginrummy.scoring.game.Game` s between the same two
 players, game ``k`` dealt from :func:`game_seed` (``seed``, ``k``), as the rules say:
 
 - ``match_games`` N > 1: best of N games (002 tournament: five games to 250); a game
@@ -21,7 +21,7 @@ totals sum per team, and a team all of whose members won their pairing gets
 
 Players are any objects with a ``name`` and ``act(view) -> Action`` (the agents of
 :mod:`ginrummy.agents`); :meth:`Match.play` and :meth:`TeamMatch.play` play them,
-each seeing only its own :class:`~ginrummy.view.PlayerView`.
+each seeing only its own :class:`~ginrummy.hand.view.PlayerView`.
 
 >>> m = Match(Rules(match_games=3), seed=4, names=("Ed", "Jim"))
 >>> m.kind, m.wins_needed, m.is_over
@@ -37,12 +37,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
-from ginrummy.actions import Action
-from ginrummy.game import Game
-from ginrummy.results import HandResult
+from ginrummy.hand.actions import Action
+from ginrummy.hand.results import HandResult
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView, show_hand_over
 from ginrummy.rules import Rules, Scoring
-from ginrummy.state import HandState
-from ginrummy.view import PlayerView, show_hand_over
+from ginrummy.scoring.game import Game
 
 __all__ = [
     "Match",
@@ -84,7 +84,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_hand(state: HandState, players: Sequence[Player]) -> HandResult:
     """Play ``state`` to its end: ``players[p]`` acts for seat ``p`` from ``state.view(p)``;
-    then each player is shown its view of the finished hand (:func:`ginrummy.view.show_hand_over`)."""
+    then each player is shown its view of the finished hand (:func:`ginrummy.hand.view.show_hand_over`)."""
     while not state.is_over:
         p = state.to_act
         state.push(players[p].act(state.view(p)), player=p)

@@ -22,11 +22,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ginrummy.results import HandResult, Outcome
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.state import HandState
 from ginrummy.rules import DealerRule, Rules, Scoring
-from ginrummy.scoring import GameSummary, ScoreColumn, column_count, combine, hollywood_columns
-from ginrummy.sheet import hollywood_sheet, standard_sheet
-from ginrummy.state import HandState
+from ginrummy.scoring.columns import GameSummary, ScoreColumn, column_count, combine, hollywood_columns
+from ginrummy.scoring.sheet import hollywood_sheet, standard_sheet
 
 __all__ = ["Game", "GameSummary", "ScoreColumn", "choose_first_dealer"]
 
@@ -78,7 +78,9 @@ class Game:
         seed = self._rng.getrandbits(64)
         self.hand_seeds.append(seed)
         if self.rules.discard_pickup:  # -- discard-pile pickup gin (002): its own state machine --
-            from ginrummy.pickup import PickupState  # duck-compatible: push, view, is_over, result, log
+            from ginrummy.variants.pickup.state import (
+                PickupState,  # duck-compatible: push, view, is_over, result, log
+            )
 
             return PickupState.deal(self.rules, self.dealer, random.Random(seed))  # type: ignore[return-value]
         return HandState.deal(self.rules, self.dealer, random.Random(seed))
@@ -173,7 +175,7 @@ class Game:
     # -- the score sheet -------------------------------------------------------
 
     def sheet(self, title: str | None = None) -> str:
-        """The score sheet as text (:mod:`ginrummy.sheet`): the "Game 1" layout of the sources
+        """The score sheet as text (:mod:`ginrummy.scoring.sheet`): the "Game 1" layout of the sources
         (``title`` defaults to ``Game 1``), or Hollywood's three games side by side
         (``title`` defaults to ``Hollywood``)."""
         if self.hollywood:

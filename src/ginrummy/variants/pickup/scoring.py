@@ -10,7 +10,7 @@ added to any meld) for them and the cards left in their hand against them; the g
 How a hand is entered on the score sheet (the text is silent; this engine's choice): the
 **difference** of the two players' hand scores, credited to the player whose score is higher
 (the gin player, unless the opponent put more on the table than the gin player's total). That
-fits :class:`~ginrummy.results.HandResult` (one winner, points >= 0) and the rest of the
+fits :class:`~ginrummy.hand.results.HandResult` (one winner, points >= 0) and the rest of the
 engine's sheet, and it keeps every margin between the players exactly as if both hand scores
 were entered in their own columns. A hand with equal scores has no winner (0 points).
 :class:`PickupResult` keeps both players' for/against totals for display.
@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy.cards import CardSet
+from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.melds import Meld
-from ginrummy.results import HandResult, Outcome
 from ginrummy.rules import Rules
 
 __all__ = ["PICKUP_VALUES", "PickupResult", "card_value", "pickup_points", "pickup_result"]
@@ -54,7 +54,7 @@ def pickup_points(mask: CardSet) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PickupResult(HandResult):
-    """The result of a discard-pile pickup hand: a :class:`~ginrummy.results.HandResult`
+    """The result of a discard-pile pickup hand: a :class:`~ginrummy.hand.results.HandResult`
     (``outcome`` GIN or DEAD; ``knocker`` is the gin player; ``winner`` scores ``points``, the
     difference of the two hand scores; ``hands`` are the cards left in hand, empty for a dead
     hand as in standard gin) with each player's totals:

@@ -1,6 +1,6 @@
 """A player's view of a hand: everything that player may see, and nothing else.
 
-Built by ``HandState.view(player)`` (:mod:`ginrummy.state`). It holds the player's own cards,
+Built by ``HandState.view(player)`` (:mod:`ginrummy.hand.state`). It holds the player's own cards,
 the discard pile, the stock size (not its order), the opponent's card count and
 the cards the opponent is known to hold (taken from the discard pile), the
 public history, and, once the hand is laid down, what was shown on the table.
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginrummy.actions import Action
 from ginrummy.cards import Card, CardSet
-from ginrummy.legality import legal_actions_of
+from ginrummy.hand.actions import Action
+from ginrummy.hand.legality import legal_actions_of
+from ginrummy.hand.phase import Event, Phase
+from ginrummy.hand.results import HandResult
 from ginrummy.melds import Meld, MeldRules, meld_rules
-from ginrummy.phase import Event, Phase
-from ginrummy.results import HandResult
 from ginrummy.rules import Rules
 
 __all__ = ["PlayerView", "show_hand_over"]
@@ -109,7 +109,7 @@ def show_hand_over(agent: object, view: PlayerView) -> None:
     >>> class Watcher:
     ...     def hand_over(self, view: PlayerView) -> None:
     ...         print("shown", view.player)
-    >>> from ginrummy.state import HandState
+    >>> from ginrummy.hand.state import HandState
     >>> from ginrummy.rules import Rules
     >>> show_hand_over(Watcher(), HandState.deal(Rules(), dealer=0, rng=1).view(1))
     shown 1

@@ -1,18 +1,18 @@
 """Actions of discard-pile pickup gin (002): frozen dataclasses with a text notation.
 
-Played by :class:`ginrummy.pickup.PickupState`. ``pass``, ``draw`` and ``discard 7h`` are the
-actions of :mod:`ginrummy.actions`; taking from the discard pile, laying a meld on the table
+Played by :class:`ginrummy.variants.pickup.state.PickupState`. ``pass``, ``draw`` and ``discard 7h`` are the
+actions of :mod:`ginrummy.hand.actions`; taking from the discard pile, laying a meld on the table
 and adding a card to a table meld are new:
 
 ========================================  =====================================
 notation                                  action
 ========================================  =====================================
-``pass``                                  :class:`~ginrummy.actions.Pass` (decline the upcard)
+``pass``                                  :class:`~ginrummy.hand.actions.Pass` (decline the upcard)
 ``take`` / ``take 3``                     :class:`Take`: the top card / the top 3 cards of the pile
-``draw``                                  :class:`~ginrummy.actions.DrawStock`
+``draw``                                  :class:`~ginrummy.hand.actions.DrawStock`
 ``meld [7c 7d 7s]``                       :class:`LayMeld`: lay a meld from hand on the table
 ``add 8h:2``                              :class:`AddCard`: add 8h to table meld number 2
-``discard 7h``                            :class:`~ginrummy.actions.Discard`, ending the turn
+``discard 7h``                            :class:`~ginrummy.hand.actions.Discard`, ending the turn
 ========================================  =====================================
 
 >>> parse_pickup_action("take 3"), str(parse_pickup_action("meld 7c 7s 7d"))
@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ginrummy.actions import ActionParseError, Discard, DrawStock, Pass
 from ginrummy.cards import Card, parse_card
+from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass
 from ginrummy.melds import Meld
 
 __all__ = [
@@ -84,7 +84,7 @@ _MELD_RE = re.compile(r"^\[([^\]]*)\]$")
 
 
 def parse_pickup_action(text: str) -> PickupAction:
-    """Parse the notation above (case-insensitive). Raises :class:`~ginrummy.actions.ActionParseError`
+    """Parse the notation above (case-insensitive). Raises :class:`~ginrummy.hand.actions.ActionParseError`
     (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld)."""
     word, _, rest = text.strip().partition(" ")
     word = word.lower()

@@ -1,5 +1,5 @@
-"""Read-only accessors shared by the hand state machines (:class:`ginrummy.state.HandState`
-and :class:`ginrummy.pickup.PickupState`): the phase, the player to act, hands, stock and
+"""Read-only accessors shared by the hand state machines (:class:`ginrummy.hand.state.HandState`
+and :class:`ginrummy.variants.pickup.state.PickupState`): the phase, the player to act, hands, stock and
 discard pile of a dealt hand."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ginrummy.cards import Card, CardSet
-from ginrummy.phase import Phase
+from ginrummy.hand.phase import Phase
 
 __all__ = ["DealtHand", "LegalActions"]
 

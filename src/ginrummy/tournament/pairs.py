@@ -1,7 +1,7 @@
 """One duplicate-dealt pair of games: the same deals played twice with the seats swapped.
 
 Game ``k`` of a match has the game seed :func:`game_seed` (``seed``, ``k``); the hands of
-a game are dealt from that seed alone (:class:`ginrummy.game.Game`), so both games of a
+a game are dealt from that seed alone (:class:`ginrummy.scoring.game.Game`), so both games of a
 pair see the same sequence of decks and the same first dealer, with agent A in seat 0
 in the first game and in seat 1 in the second. Agents get their own ``random.Random``
 seeded from the game seed and their seat, so a pair replays exactly.
@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ginrummy.agents.base import Agent, show_hand_over
-from ginrummy.game import Game
-from ginrummy.record import GameRecord
-from ginrummy.results import HandResult, Outcome
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
+from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
-from ginrummy.state import HandState
-from ginrummy.view import PlayerView
+from ginrummy.scoring.game import Game
 
 __all__ = ["AgentFactory", "GameOutcome", "HandSummary", "game_seed", "play_pair"]
 

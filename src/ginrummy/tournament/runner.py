@@ -2,7 +2,7 @@
 
 ``run_match(["strong", "simple"], games=200, rules=Rules.preset("eaai"), seed=1, jobs=2)``
 plays ``games`` games (rounded up to an even number: pairs of games on the same deals
-with the seats swapped, see :mod:`ginrummy.match.play`) and returns a :class:`MatchResult`.
+with the seats swapped, see :mod:`ginrummy.tournament.pairs`) and returns a :class:`MatchResult`.
 Pairs are independent and seeded from ``(seed, pair index)``, and results are gathered in
 pair order, so every figure except the decision times is the same for any ``jobs``.
 """
@@ -17,9 +17,9 @@ from typing import Any
 
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
-from ginrummy.match.play import AgentFactory, GameOutcome, play_pair
-from ginrummy.match.stats import elo, mean_ci, percentile, wilson
 from ginrummy.rules import Rules
+from ginrummy.tournament.pairs import AgentFactory, GameOutcome, play_pair
+from ginrummy.tournament.stats import elo, mean_ci, percentile, wilson
 
 __all__ = ["MatchResult", "default_factory", "run_match"]
 

@@ -7,7 +7,7 @@ bonus (:meth:`ScoreColumn.summary`). A standard game has one column; Hollywood s
 (002) keeps three at once, and :func:`hollywood_columns` says which of them a win is
 entered in.
 
->>> from ginrummy.results import HandResult, Outcome
+>>> from ginrummy.hand.results import HandResult, Outcome
 >>> col = ScoreColumn(Rules(target=50))
 >>> col.enter(0, HandResult(Outcome.GIN, 1, 55, knocker=1, defender_count=30))
 >>> col.totals, col.is_over, col.summary().totals
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ginrummy.results import HandResult
+from ginrummy.hand.results import HandResult
 from ginrummy.rules import Rules, Scoring, Shutout
 
 __all__ = ["HOLLYWOOD_GAMES", "GameSummary", "ScoreColumn", "column_count", "combine", "hollywood_columns"]

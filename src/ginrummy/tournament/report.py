@@ -1,4 +1,4 @@
-"""A match summary (:meth:`ginrummy.match.runner.MatchResult.summary`) as lines of text."""
+"""A match summary (:meth:`ginrummy.tournament.runner.MatchResult.summary`) as lines of text."""
 
 from __future__ import annotations
 

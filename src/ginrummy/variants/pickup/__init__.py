@@ -1,0 +1,1 @@
+"""Discard-pile pickup gin (002)."""
