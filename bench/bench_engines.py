@@ -23,7 +23,7 @@ Figures (each the MEDIAN of ``--repeats`` repeats; min / median / max are printe
    before timing.
 
 2. Whole hands per second of bot self-play: ginrummy ``SimpleAgent`` on both seats
-   (``agents.runner.play_hand`` on ``HandState.deal(Rules(), ...)``; see
+   (``ginrummy.play.play_hand`` on ``HandState.deal(Rules(), ...)``; see
    :func:`ours_simple_hands_per_second` for why not the "openspiel" preset),
    OpenSpiel's ``SimpleGinRummyBot`` on both seats, RLCard's ``GinRummyNoviceRuleAgent``
    on both seats (adapters in ``peers.py``). Dealing is inside the timed loop for all three.
@@ -62,9 +62,9 @@ from typing import Any
 import peers  # bench/peers.py (this directory is on sys.path when run as a script)
 from ginrummy import melds
 from ginrummy.agents import SimpleAgent
-from ginrummy.agents.runner import play_hand
 from ginrummy.cards import cardset
 from ginrummy.hand.state import HandState
+from ginrummy.play import play_hand
 from ginrummy.rules import Rules
 
 OURS = "ginrummy"
@@ -150,10 +150,6 @@ def deadwood_engines(eleven: bool) -> dict[str, tuple[Prepare, Call]]:
     return engines
 
 
-class EndlessHand(RuntimeError):
-    """A hand of self-play that did not end within ``MAX_ACTIONS`` actions."""
-
-
 MAX_ACTIONS = 5000  # a finished hand has well under 200 actions
 
 
@@ -167,22 +163,15 @@ def ours_simple_hands_per_second(
     its best discard, and two of them can pass one card back and forth for ever (e.g.
     ``HandState.deal(Rules.preset("openspiel"), 1, 2407)``, SimpleAgent(0) v SimpleAgent(1),
     who pass 8h back and forth); OpenSpiel stops such hands by its own repetition rule.
-    An action counter (a callback, so it is timed too) turns any endless hand into an error.
+    The hand loop's action cap (``max_actions``, checked on every action, so it is timed too)
+    turns any endless hand into a ``HandTooLongError``.
     """
     rules = Rules()
     rng = random.Random(seed)
     agents = (SimpleAgent(random.Random(seed + 1)), SimpleAgent(random.Random(seed + 2)))
-    count = [0]
-
-    def guard(_state: HandState, _player: int, _action: object) -> None:
-        count[0] += 1
-        if count[0] > MAX_ACTIONS:
-            raise EndlessHand(f"a hand of seed {seed} ran past {MAX_ACTIONS} actions")
-
     t0 = clock()
     for i in range(n_hands):
-        count[0] = 0
-        play_hand(HandState.deal(rules, i % 2, rng), agents, on_action=guard)
+        play_hand(HandState.deal(rules, i % 2, rng), agents, max_actions=MAX_ACTIONS)
     return n_hands, clock() - t0
 
 

@@ -7,15 +7,15 @@ import random
 import pytest
 
 from ginrummy.agents import AGENTS, SimpleAgent, UnknownAgentError, make_agent
-from ginrummy.agents.runner import play_hand
 from ginrummy.cards import Card, cards_of, parse_cards
 from ginrummy.hand.actions import DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_discards, fits_meld
+from ginrummy.play import play_hand
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.variants.pickup.state import PickupState
+from ginrummy.variants.pickup import PickupState
 
 
 class Recorder:

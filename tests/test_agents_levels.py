@@ -8,10 +8,10 @@ import pytest
 
 from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, StandardCardsOnly, make_agent, strongest
 from ginrummy.agents.expert import ExpertParams
-from ginrummy.agents.runner import play_hand
 from ginrummy.hand.actions import Action
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
+from ginrummy.play import play_hand
 from ginrummy.rules import PRESETS, Rules
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)

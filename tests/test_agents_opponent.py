@@ -11,7 +11,6 @@ from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.opponent import opponent_went_gin, passed_up_knock, shows_waiting
-from ginrummy.agents.runner import play_hand
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.hand.actions import Action, BigGin, Knock
@@ -20,6 +19,7 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, meld_rules
+from ginrummy.play import play_hand
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring import match as match_score
 from ginrummy.tournament import run_match
@@ -104,9 +104,10 @@ def test_the_runners_show_each_agent_its_finished_hands() -> None:
     assert watcher.shown[0].result == state.result and watcher.shown[0].phase is Phase.END
 
     watcher = _Watcher(2)
-    state = HandState.deal(EAAI, 1, random.Random(6))
-    match_score.play_hand(state, [watcher, make_agent("simple", 0)])  # the core's runner of matches
-    assert [(v.player, v.result) for v in watcher.shown] == [(0, state.result)]
+    match = match_score.Match(EAAI.replace(target=30), seed=6)
+    match.play([watcher, make_agent("simple", 0)])  # the core's runner of matches
+    hands = [r for g in match.games for r in g.results]
+    assert hands and [(v.player, v.result) for v in watcher.shown] == [(0, r) for r in hands]
 
     WATCHERS.clear()
     result = run_match(["watcher", "simple"], 2, EAAI, seed=3, factory=_watcher_factory)

@@ -431,7 +431,7 @@ from ginrummy.errors import RulesError  # noqa: E402
 from ginrummy.hand.state import HandState  # noqa: E402
 from ginrummy.records import MatchRecord, TeamRecord  # noqa: E402
 from ginrummy.rules import PRESETS  # noqa: E402
-from ginrummy.variants.pickup.state import PickupState  # noqa: E402
+from ginrummy.variants.pickup import PickupState  # noqa: E402
 
 
 def _small(rules: Rules) -> tuple[Rules, list[str]]:

@@ -12,11 +12,11 @@ from click.testing import CliRunner, Result
 from rich.console import Console
 
 from ginrummy.agents import make_agent
-from ginrummy.agents.runner import play_hand
 from ginrummy.cli.main import main
 from ginrummy.cli.play import PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState
+from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
 

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from ginrummy.agents import make_agent
-from ginrummy.agents.runner import play_game
 from ginrummy.hand.results import HandResult, Outcome, hand_points
 from ginrummy.rules import DealerRule, Rules, Shutout
-from ginrummy.scoring.game import Game, choose_first_dealer
+from ginrummy.scoring.game import Game, choose_first_dealer, play_game
 
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_67589b1267de5920.txt"
 
@@ -37,7 +36,7 @@ def game_1() -> Game:
     game = Game(Rules.preset("wikipedia"), seed=0, names=("Ed", "Jim"), first_dealer=0)
     for knocker, kc, dc, gin in GAME_1:
         assert not game.is_over
-        game.record(result(game.rules, knocker, kc, dc, gin))
+        game.enter(result(game.rules, knocker, kc, dc, gin))
     return game
 
 
@@ -102,7 +101,7 @@ def test_game_1_sheet_numbers() -> None:
 def test_record_after_game_over_is_refused() -> None:
     game = game_1()
     with pytest.raises(ValueError, match="over"):
-        game.record(result(game.rules, 0, 1, 5, False))
+        game.enter(result(game.rules, 0, 1, 5, False))
     with pytest.raises(ValueError, match="over"):
         game.new_hand()
 
@@ -125,8 +124,8 @@ def test_summary_before_the_end_is_refused() -> None:
 def test_shutout_rules(shutout: Shutout, expected_winner_total: int) -> None:
     rules = Rules(shutout=shutout, box_bonus=25, game_bonus=100)
     game = Game(rules, seed=3)
-    game.record(result(rules, 1, 0, 30, True))  # 55
-    game.record(result(rules, 1, 0, 30, True))  # 55
+    game.enter(result(rules, 1, 0, 30, True))  # 55
+    game.enter(result(rules, 1, 0, 30, True))  # 55
     s = game.summary()
     assert s.shutout
     assert s.totals == (0, expected_winner_total)
@@ -135,8 +134,8 @@ def test_shutout_rules(shutout: Shutout, expected_winner_total: int) -> None:
 def test_no_shutout_when_loser_scored() -> None:
     rules = Rules(shutout=Shutout.DOUBLE_GAME_BONUS)
     game = Game(rules, seed=3)
-    game.record(result(rules, 0, 2, 5, False))  # 3 to player 0
-    game.record(result(rules, 1, 0, 80, True))  # 105 to player 1
+    game.enter(result(rules, 0, 2, 5, False))  # 3 to player 0
+    game.enter(result(rules, 1, 0, 80, True))  # 105 to player 1
     s = game.summary()
     assert not s.shutout
     assert s.game_bonus == (0, 100)
@@ -145,13 +144,13 @@ def test_no_shutout_when_loser_scored() -> None:
 def test_margin_bonus_and_forfeit() -> None:
     rules = Rules(margin_bonus=50, game_bonus=0, box_bonus=0)
     game = Game(rules, seed=3)
-    game.record(result(rules, 0, 2, 5, False))  # 3
-    game.record(result(rules, 1, 0, 80, True))  # 105
+    game.enter(result(rules, 0, 2, 5, False))  # 3
+    game.enter(result(rules, 1, 0, 80, True))  # 105
     assert game.summary().margin_bonus == (0, 50)
     rules = Rules(forfeit_on_exact_margin=50, game_bonus=0, box_bonus=0)
     game = Game(rules, seed=3)
-    game.record(result(rules, 0, 5, 60, False))  # 55
-    game.record(result(rules, 1, 0, 80, True))  # 105: margin exactly 50
+    game.enter(result(rules, 0, 5, 60, False))  # 55
+    game.enter(result(rules, 1, 0, 80, True))  # 105: margin exactly 50
     s = game.summary()
     assert s.forfeit and s.winner == 0
 
@@ -160,10 +159,10 @@ def test_margin_bonus_and_forfeit() -> None:
 def test_dealer_rotation(rule: DealerRule) -> None:
     rules = Rules(dealer_rule=rule)
     game = Game(rules, seed=5, first_dealer=0)
-    game.record(result(rules, 1, 2, 9, False))  # player 1 wins
+    game.enter(result(rules, 1, 2, 9, False))  # player 1 wins
     expected = {DealerRule.LOSER: 0, DealerRule.WINNER: 1, DealerRule.ALTERNATE: 1}[rule]
     assert game.dealer == expected
-    game.record(HandResult(Outcome.DEAD, None, 0))
+    game.enter(HandResult(Outcome.DEAD, None, 0))
     assert game.dealer == expected  # same dealer after a dead hand (000, 003)
 
 

@@ -16,14 +16,13 @@ import random
 import pytest
 
 from ginrummy.agents import make_agent
-from ginrummy.agents.runner import play_game
 from ginrummy.errors import RulesError
 from ginrummy.hand.results import HandResult, Outcome, hand_points
 from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord
 from ginrummy.rules import PRESETS, Rules, Scoring, Shutout
 from ginrummy.scoring.columns import hollywood_columns
-from ginrummy.scoring.game import Game
+from ginrummy.scoring.game import Game, play_game
 
 Hand = tuple[int, int, int, str] | None
 """(knocker, knocker's count, defender's count, 'knock'/'gin'/'big') or None for a dead hand."""
@@ -41,7 +40,7 @@ def play(rules: Rules, hands: list[Hand]) -> Game:
     game = Game(rules, seed=0, names=("Ed", "Jim"), first_dealer=0)
     for h in hands:
         assert not game.is_over
-        game.record(HandResult(Outcome.DEAD, None, 0) if h is None else result(rules, *h))
+        game.enter(HandResult(Outcome.DEAD, None, 0) if h is None else result(rules, *h))
     return game
 
 
@@ -199,7 +198,7 @@ def test_open_sheet_and_refusals() -> None:
         game.summary()
     done = play(rules, SET_A)
     with pytest.raises(ValueError, match="over"):
-        done.record(result(rules, 0, 1, 5))
+        done.enter(result(rules, 0, 1, 5))
     with pytest.raises(ValueError, match="over"):
         done.new_hand()
 

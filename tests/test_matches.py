@@ -24,7 +24,7 @@ from ginrummy.records import MatchRecord, TeamRecord, load_any
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch, game_seed, settle, slam_tally
-from ginrummy.variants.pickup.state import PickupState
+from ginrummy.variants.pickup import PickupState
 from test_hollywood import check_hollywood_sheet_adds_up
 
 Hand = tuple[int, int, int] | tuple[int, int, int, str]
@@ -44,7 +44,7 @@ def play_games(match: Match, games: list[list[Hand]]) -> None:
         game = match.new_game()
         for h in hands:
             assert not game.is_over
-            game.record(result(match.rules, *h))
+            game.enter(result(match.rules, *h))
         assert game.is_over
 
 
@@ -94,7 +94,7 @@ def test_best_of_five_needs_a_majority_and_a_game_at_a_time() -> None:
     assert not match.is_over and match.winner is None
     assert "Ed wins" not in match.sheet()
     game = match.new_game()
-    game.record(result(match.rules, 0, 0, 98, "gin"))
+    game.enter(result(match.rules, 0, 0, 98, "gin"))
     with pytest.raises(ValueError, match="not over"):
         match.new_game()
     assert "(being played)" in match.sheet()

@@ -149,7 +149,7 @@ def test_oklahoma_game_sheet_with_a_doubled_hand() -> None:
     ]
     for r in hands:
         assert not game.is_over
-        game.record(r)
+        game.enter(r)
     assert game.is_over
     s = game.summary()
     assert s.hand_points == (130 + 30, 45 + 58)
@@ -168,7 +168,7 @@ def test_straight_gin_game_sheet() -> None:
     for winner, defender_count, big in [(0, 30, False), (1, 12, True), (0, 41, False)]:
         bonus = STRAIGHT.big_gin_bonus if big else STRAIGHT.gin_bonus
         outcome = Outcome.BIG_GIN if big else Outcome.GIN
-        game.record(
+        game.enter(
             HandResult(outcome, winner, bonus + defender_count, knocker=winner, defender_count=defender_count)
         )
     assert game.is_over

@@ -16,7 +16,6 @@ from rich.console import Console
 from ginrummy.agents import make_agent
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.random_agent import RandomAgent
-from ginrummy.agents.runner import play_game
 from ginrummy.cards import CARDS, Card, cards_of, parse_cards
 from ginrummy.cli.pickup_play import command_for
 from ginrummy.cli.play import COMPUTER, PlaySession
@@ -35,10 +34,8 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld, all_melds
 from ginrummy.rules import Opening, Rules
-from ginrummy.scoring.game import Game
-from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
-from ginrummy.variants.pickup.scoring import PickupResult, card_value, pickup_points, pickup_result
-from ginrummy.variants.pickup.state import (
+from ginrummy.scoring.game import Game, play_game
+from ginrummy.variants.pickup import (
     DeepestCardPendingError,
     InvalidTablePlayError,
     PickupEvent,
@@ -47,6 +44,8 @@ from ginrummy.variants.pickup.state import (
     UnusableDeepestCardError,
     placeable,
 )
+from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
+from ginrummy.variants.pickup.scoring import PickupResult, card_value, pickup_points, pickup_result
 
 PICKUP = Rules.preset("pickup")
 FULL = (1 << 52) - 1

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from ginrummy.agents import make_agent
-from ginrummy.agents.runner import play_game, play_hand
 from ginrummy.errors import RecordError
 from ginrummy.hand.state import HandState
+from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
+from ginrummy.scoring.game import play_game
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -34,17 +34,18 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.hand.actions import Action, parse_action
-from ginrummy.hand.state import HandState, shuffle_for
-from ginrummy.melds import meld_rules
+from ginrummy.hand.base import shuffle_for
+from ginrummy.hand.state import HandState
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
 
 __all__ = ["GameRecord", "HandRecord", "MatchRecord", "TeamRecord", "load_any"]
 
@@ -57,20 +58,25 @@ class HandRecord:
     rules: Rules
     dealer: int
     deck: tuple[Card, ...]
-    actions: tuple[tuple[int, Action], ...]
+    actions: tuple[tuple[int, AnyAction], ...]
     seed: int | None = None
     knock_card: Card | None = None
     names: tuple[str, str] | None = None
 
     @classmethod
     def from_state(
-        cls, state: HandState, seed: int | None = None, names: tuple[str, str] | None = None
+        cls, state: AnyHandState, seed: int | None = None, names: tuple[str, str] | None = None
     ) -> HandRecord:
-        """The record of ``state`` so far; ``seed`` is the one its deck was shuffled from."""
-        second = state.knock_card if state.rules.knock_card is KnockCard.SECOND_DECK else None
+        """The record of ``state`` (a hand of any variant) so far; ``seed`` is the one its deck
+        was shuffled from."""
+        second = (
+            state.knock_card
+            if isinstance(state, HandState) and state.rules.knock_card is KnockCard.SECOND_DECK
+            else None
+        )
         return cls(state.rules, state.dealer, state.deck, state.log, seed, second, names)
 
-    def replay(self) -> HandState:
+    def replay(self) -> AnyHandState:
         """Deal the deck and apply every action. Raises :class:`RecordError` if the seed does
         not give the deck or an action is illegal (naming the action's index)."""
         if self.seed is not None:
@@ -78,7 +84,7 @@ class HandRecord:
             if tuple(deck) != self.deck or second != self.knock_card:
                 raise RecordError("the deck does not come from the seed")
         try:
-            state = HandState(self.rules, self.dealer, self.deck, self.knock_card)
+            state = deal_from(self.rules, self.dealer, self.deck, self.knock_card)
         except ValueError as exc:
             raise RecordError(f"cannot deal this record: {exc}") from None
         for i, (player, action) in enumerate(self.actions):
@@ -128,8 +134,7 @@ class HandRecord:
                 deck = tuple(shuffled)
             else:
                 raise RecordError("a hand record needs a seed or a deck")
-            mr = meld_rules(rules)
-            actions = tuple((int(p), parse_action(a, mr)) for p, a in data["actions"])
+            actions = tuple((int(p), parse_any_action(a, rules)) for p, a in data["actions"])
             names = data.get("names")
             if names is not None:
                 if not isinstance(names, list) or len(names) != 2:
@@ -161,7 +166,7 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
 
     @classmethod
-    def from_game(cls, game: Game, states: list[HandState]) -> GameRecord:
+    def from_game(cls, game: Game, states: Sequence[AnyHandState]) -> GameRecord:
         """The record of ``game`` whose hands were played as ``states`` (in order)."""
         assert game.first_dealer is not None
         hands = tuple(
@@ -190,7 +195,7 @@ class GameRecord:
                 if i != len(self.hands) - 1:
                     raise RecordError(f"hand {i + 1} is unfinished but is not the last")
                 break  # an unfinished last hand
-            game.record(result)
+            game.enter(result)
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (see the module docstring)."""
@@ -248,7 +253,7 @@ class MatchRecord:
     games: tuple[GameRecord, ...]
 
     @classmethod
-    def from_match(cls, match: Match, states: list[list[HandState]]) -> MatchRecord:
+    def from_match(cls, match: Match, states: Sequence[Sequence[AnyHandState]]) -> MatchRecord:
         """The record of ``match`` whose games' hands were played as ``states[k]`` (game ``k``)."""
         games = tuple(GameRecord.from_game(g, s) for g, s in zip(match.games, states, strict=False))
         return cls(match.rules, match.seed, match.names, games)
@@ -314,7 +319,7 @@ class TeamRecord:
     pairings: tuple[MatchRecord, ...]
 
     @classmethod
-    def from_team(cls, team: TeamMatch, states: list[list[list[HandState]]]) -> TeamRecord:
+    def from_team(cls, team: TeamMatch, states: Sequence[Sequence[Sequence[AnyHandState]]]) -> TeamRecord:
         """The record of ``team``; ``states[i][k]`` are the hands of game ``k`` of pairing ``i``."""
         pairings = tuple(MatchRecord.from_match(m, s) for m, s in zip(team.pairings, states, strict=False))
         return cls(team.rules, team.seed, team.team_names, team.names, pairings)

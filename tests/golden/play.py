@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy.agents import make_agent
-from ginrummy.agents.runner import play_game
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.scoring.game import play_game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.tournament import run_match
 

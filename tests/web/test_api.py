@@ -344,8 +344,8 @@ def test_pages_are_served(app_client: TestClient) -> None:
 def test_hollywood_sheet_has_three_columns() -> None:
     """The page's score sheet shows Hollywood's three games side by side."""
     from ginrummy.agents import make_agent
-    from ginrummy.agents.runner import play_game
     from ginrummy.rules import Rules
+    from ginrummy.scoring.game import play_game
     from ginrummy.web.serialize import sheet_json
 
     game = play_game(

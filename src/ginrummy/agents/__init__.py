@@ -16,9 +16,10 @@ from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
-from ginrummy.hand.actions import Action
-from ginrummy.hand.view import PlayerView
-from ginrummy.melds import STANDARD
+from ginrummy.melds import STANDARD, meld_rules
+from ginrummy.rules import Rules
+from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants.pickup import PickupView
 
 __all__ = [
     "AGENTS",
@@ -32,6 +33,8 @@ __all__ = [
     "StrongAgent",
     "UnknownAgentError",
     "make_agent",
+    "models",
+    "plays_as",
     "show_hand_over",
     "strongest",
 ]
@@ -41,30 +44,55 @@ class UnknownAgentError(GinRummyError):
     """An agent (level) name that is not known; the message lists the known names."""
 
 
+StandardLevel = BeginnerAgent | StrongAgent
+"""The levels built for the standard cards only (``ExpertAgent`` is a ``StrongAgent``)."""
+
+
+def models(rules: Rules) -> bool:
+    """Whether the standard-only levels (``beginner``, ``strong``, ``expert``) model ``rules``:
+    knock-and-draw play with ace-low runs and 1-point aces. Under other rules (discard-pile
+    pickup, aces round the corner with 15-point aces) they play as ``simple``.
+
+    >>> models(Rules.preset("eaai")), models(Rules.preset("pickup")), models(Rules.preset("hollywood-aces"))
+    (True, False, False)
+    """
+    return not rules.discard_pickup and meld_rules(rules) is STANDARD
+
+
 class StandardCardsOnly:
     """A level built for the standard cards (ace low, ace 1 point, knock-and-draw play).
 
-    Under rules it does not model (aces round the corner, 15-point aces, discard-pile
-    pickup) it plays as ``simple``, which follows every variant; otherwise it is ``inner``.
+    Under rules it does not model (:func:`models`: aces round the corner, 15-point aces,
+    discard-pile pickup) it plays as ``simple``, which follows every variant, and says so in
+    :meth:`plays_as`; otherwise it is ``inner``. The agent decides this from the view's rules,
+    not the front end.
     """
 
-    def __init__(self, inner: Agent, seed: int | random.Random | None) -> None:
+    def __init__(self, inner: StandardLevel, seed: int | random.Random | None) -> None:
         self.inner = inner
         self.name = inner.name
         self._simple = SimpleAgent(seed)
 
-    def act(self, view: PlayerView) -> Action:
-        if view.rules.discard_pickup or view.meld_rules is not STANDARD:
+    def plays_as(self, rules: Rules) -> str:
+        """The level that actually plays under ``rules``: this one, or ``simple``.
+
+        >>> StandardCardsOnly(StrongAgent(1), 1).plays_as(Rules.preset("pickup"))
+        'simple'
+        """
+        return self.name if models(rules) else self._simple.name
+
+    def act(self, view: AnyView) -> AnyAction:
+        if isinstance(view, PickupView) or view.meld_rules is not STANDARD:
             return self._simple.act(view)
         return self.inner.act(view)
 
-    def hand_over(self, view: PlayerView) -> None:
+    def hand_over(self, view: AnyView) -> None:
         """Pass a finished hand's view on to the inner level (see :func:`show_hand_over`)."""
         show_hand_over(self.inner, view)
 
 
 def _standard_only(
-    cls: Callable[[int | random.Random | None], Agent],
+    cls: Callable[[int | random.Random | None], StandardLevel],
 ) -> Callable[[int | random.Random | None], Agent]:
     def make(seed: int | random.Random | None) -> Agent:
         return StandardCardsOnly(cls(seed), seed)
@@ -93,6 +121,17 @@ def strongest() -> str:
     'expert'
     """
     return next((n for n in reversed(BY_STRENGTH) if n in AGENTS), next(iter(AGENTS)))
+
+
+def plays_as(agent: Agent, rules: Rules) -> str:
+    """The level that ``agent`` plays as under ``rules``: its own name, or ``simple`` for a
+    standard-only level under rules it does not model (see :func:`models`). Front ends use it to
+    tell the player.
+
+    >>> plays_as(make_agent("expert"), Rules.preset("pickup")), plays_as(make_agent("expert"), Rules())
+    ('simple', 'expert')
+    """
+    return agent.plays_as(rules) if isinstance(agent, StandardCardsOnly) else agent.name
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:

@@ -38,10 +38,12 @@ from ginrummy.agents.base import Agent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.tracking import replay_pile
 from ginrummy.cards import CARDS
+from ginrummy.errors import RulesError
 from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, least_deadwood
+from ginrummy.variants import AnyView
 
 __all__ = [
     "PEERS",
@@ -50,6 +52,7 @@ __all__ = [
     "openspiel_card",
     "openspiel_state",
     "rlcard_card_id",
+    "standard_view",
 ]
 
 DRAW, TAKE, DEAD, GIN, DISCARD, KNOCK = 2, 3, 4, 5, 6, 58
@@ -58,6 +61,14 @@ DRAW, TAKE, DEAD, GIN, DISCARD, KNOCK = 2, 3, 4, 5, 6, 58
 def rlcard_card_id(c: int) -> int:
     """Our card index (``suit * 13 + rank``, suits c d h s) -> RLCard card id (suits S H D C)."""
     return (3 - c // 13) * 13 + c % 13
+
+
+def standard_view(view: AnyView, name: str) -> PlayerView:
+    """``view`` if it is a standard hand's; else a :class:`~ginrummy.errors.RulesError` (the peer
+    engines play the standard game only)."""
+    if not isinstance(view, PlayerView):
+        raise RulesError(f"the {name} bot plays the standard game only, not {type(view).__name__}")
+    return view
 
 
 class RLCardNoviceAgent:
@@ -78,8 +89,10 @@ class RLCardNoviceAgent:
         self._utils = utils
         self._agent = GinRummyNoviceRuleAgent()
 
-    def act(self, view: PlayerView) -> Action:
-        """Map the view to RLCard's state, ask the agent, map its action back."""
+    def act(self, view: AnyView) -> Action:
+        """Map the view to RLCard's state, ask the agent, map its action back. Raises
+        :class:`~ginrummy.errors.RulesError` for a variant other than the standard game."""
+        view = standard_view(view, self.name)
         if view.phase is Phase.LAYOFF:
             return LayOff()
         ids: dict[int, Action] = {}
@@ -288,8 +301,10 @@ class OpenSpielSimpleAgent:
         self._fallback = SimpleAgent(self.rng)
         self.fallbacks = 0
 
-    def act(self, view: PlayerView) -> Action:
-        """Rebuild the OpenSpiel state, step the bot, map its action(s) back."""
+    def act(self, view: AnyView) -> Action:
+        """Rebuild the OpenSpiel state, step the bot, map its action(s) back. Raises
+        :class:`~ginrummy.errors.RulesError` for a variant other than the standard game."""
+        view = standard_view(view, self.name)
         if view.phase is Phase.LAST_CHANCE:
             return TakeDiscard() if view.must_knock else Pass()
         try:

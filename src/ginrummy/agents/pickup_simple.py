@@ -23,9 +23,9 @@ from ginrummy.cards import CardSet, iter_cards
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.phase import Phase
 from ginrummy.melds import best_arrangement
+from ginrummy.variants.pickup import PickupView, addable_cards
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.variants.pickup.scoring import card_value, pickup_points
-from ginrummy.variants.pickup.state import PickupView, addable_cards
 
 __all__ = ["PickupSimpleAgent", "planned_table_cards"]
 
@@ -66,7 +66,7 @@ def _partners(card: int, hand: CardSet) -> int:
 class PickupSimpleAgent:
     """The simple discard-pile pickup policy above; ties broken with its own ``random.Random``.
 
-    >>> from ginrummy.variants.pickup.state import PickupState
+    >>> from ginrummy.variants.pickup import PickupState
     >>> from ginrummy.rules import Rules
     >>> s = PickupState.deal(Rules.preset("pickup"), dealer=0, rng=1)
     >>> PickupSimpleAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

@@ -1,11 +1,10 @@
-"""An agent that plays a uniformly random legal action."""
+"""An agent that plays a uniformly random legal action (every variant)."""
 
 from __future__ import annotations
 
 import random
 
-from ginrummy.hand.actions import Action
-from ginrummy.hand.view import PlayerView
+from ginrummy.variants import AnyAction, AnyView
 
 __all__ = ["RandomAgent"]
 
@@ -25,7 +24,7 @@ class RandomAgent:
     def __init__(self, seed: int | random.Random | None = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def act(self, view: PlayerView) -> Action:
+    def act(self, view: AnyView) -> AnyAction:
         actions = view.legal_actions
         if not actions:
             raise ValueError(f"player {view.player} has no legal action in phase {view.phase.name}")

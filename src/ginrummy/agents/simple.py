@@ -16,14 +16,15 @@ hands a :class:`~ginrummy.variants.pickup.state.PickupView`.
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import overload
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.state import Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
-from ginrummy.variants.pickup.state import PickupView
+from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants.pickup import PickupAction, PickupView
 
 __all__ = ["SimpleAgent"]
 
@@ -44,9 +45,16 @@ class SimpleAgent:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._pickup = PickupSimpleAgent(self.rng)  # discard-pile pickup gin (same generator)
 
-    def act(self, view: PlayerView) -> Action:
-        if view.rules.discard_pickup:  # discard-pile pickup gin: its own policy, agents/pickup_simple.py
-            return self._pickup.act(cast(PickupView, view))  # type: ignore[return-value]
+    @overload
+    def act(self, view: PlayerView) -> Action: ...
+    @overload
+    def act(self, view: PickupView) -> PickupAction: ...
+    @overload
+    def act(self, view: AnyView) -> AnyAction: ...
+
+    def act(self, view: AnyView) -> AnyAction:
+        if isinstance(view, PickupView):  # discard-pile pickup gin: its own policy, agents/pickup_simple.py
+            return self._pickup.act(view)
         phase = view.phase
         if phase is Phase.OFFER:
             return TakeDiscard() if self._wants(view) else Pass()

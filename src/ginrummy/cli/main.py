@@ -38,7 +38,7 @@ from ginrummy.errors import GinRummyError
 from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.variants.pickup.state import PickupState
+from ginrummy.variants.pickup import PickupState
 
 __all__ = ["main"]
 

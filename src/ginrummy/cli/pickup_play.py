@@ -30,9 +30,8 @@ from typing import Any
 
 from rich.text import Text
 
+from ginrummy.agents import plays_as
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
-from ginrummy.agents.random_agent import RandomAgent
-from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cards import Card, parse_card
 from ginrummy.cli import render
 from ginrummy.cli.commands import META_WORDS, CommandError, Meta, card_in_hand
@@ -42,9 +41,10 @@ from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
 from ginrummy.melds import Meld, best_arrangement
+from ginrummy.play import play_hand
+from ginrummy.variants.pickup import PickupEvent, PickupState, PickupView, addable_cards
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.variants.pickup.scoring import PickupResult, pickup_points
-from ginrummy.variants.pickup.state import PickupEvent, PickupState, PickupView, addable_cards
 
 __all__ = ["HELP", "PickupCommandError", "command_for", "parse_pickup_command", "play_pickup_hand"]
 
@@ -394,20 +394,16 @@ class _Hand:
     def play(self) -> None:
         session, state = self.session, self.state
         self.say(Text(f"\nHand {len(session.states)}: {self.names[state.dealer]} deals.", style="bold"))
-        while not state.is_over:
-            p = state.to_act
-            if p == COMPUTER:
-                state.push(session.agent.act(state.view(COMPUTER)), player=COMPUTER)  # type: ignore[arg-type]
-            else:
-                self.screen(state.view(HUMAN))
-                self.human_turn()
+        while play_hand(state, [None, session.agent]) is None:  # the computer plays to the human's turn
+            self.screen(state.view(HUMAN))
+            self.human_turn()
         view = state.view(HUMAN)
         self.events(view)
         result = view.result
         assert result is not None
         for line in self.result_lines(result):
             self.say(line)
-        session.game.record(result)
+        session.game.enter(result)
         self.say(render.sheet_text(session.game))
 
 
@@ -415,18 +411,17 @@ def play_pickup_hand(session: PlaySession) -> None:
     """Deal and play the session's next hand of discard-pile pickup gin, record its result on the
     session's game and show the sheet. The first time, says what differs from standard play:
     the pickup commands, the computer player (``random`` and ``simple`` play pickup; other
-    levels are replaced by ``simple``) and records (not written for pickup games)."""
+    levels say when they play it as ``simple``: :func:`ginrummy.agents.plays_as`) and records (not
+    written for pickup games)."""
     if not session.states:
         session._say(Text(HELP, style="dim"))
-        if not isinstance(session.agent, SimpleAgent | RandomAgent):
-            session._say(
-                Text(f"The {session.opponent} player does not play discard-pile pickup: simple plays.")
-            )
-            session.agent = SimpleAgent(session.game.seed)
+        level = plays_as(session.agent, session.game.rules)
+        if level != session.agent.name:
+            session._say(Text(f"The {session.agent.name} player plays discard-pile pickup as {level}."))
         if session.save_path is not None:
             session._say(Text("Records of discard-pile pickup games are not written yet: --save is ignored."))
             session.save_path = None
-    state: object = session.game.new_hand()
+    state = session.game.new_hand()
     assert isinstance(state, PickupState)
-    session.states.append(state)  # type: ignore[arg-type]
+    session.states.append(state)
     _Hand(session, state).play()

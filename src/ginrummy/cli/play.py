@@ -22,7 +22,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ginrummy.agents import make_agent, show_hand_over
+from ginrummy.agents import make_agent
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.commands import HELP, Meta, Play, parse_command
@@ -32,10 +32,13 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState, Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, least_deadwood
+from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
-from ginrummy.scoring.match import Match, TeamMatch, derive_seed
+from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.seeds import derive_seed
+from ginrummy.variants import AnyHandState, AnyView
 
 __all__ = ["COMPUTER", "HUMAN", "InputFn", "PlaySession", "read_line"]
 
@@ -126,10 +129,10 @@ class PlaySession:
         self.input_fn = input_fn or read_line
         self.save_path = save
         self.glyphs = render.use_glyphs(self.console) if glyphs is None else glyphs
-        self.states: list[HandState] = []
-        self.game_states: list[list[HandState]] = [self.states]
+        self.states: list[AnyHandState] = []
+        self.game_states: list[list[AnyHandState]] = [self.states]
         """The hands of each game of the human's match (``states`` is the last)."""
-        self.other_states: list[list[list[HandState]]] = []
+        self.other_states: list[list[list[AnyHandState]]] = []
         """Team play: the hands of each game of the other pairings."""
         self._seen = 0
         self._draws: dict[int, Card] = {}
@@ -137,12 +140,12 @@ class PlaySession:
     # -- what the human may see ---------------------------------------------------
 
     @property
-    def state(self) -> HandState | None:
+    def state(self) -> AnyHandState | None:
         """The hand being played (or the last one), ``None`` before the first deal."""
         return self.states[-1] if self.states else None
 
     @property
-    def view(self) -> PlayerView | None:
+    def view(self) -> AnyView | None:
         """The human's view of the current hand (what tests may read to answer prompts)."""
         return self.state.view(HUMAN) if self.state is not None else None
 
@@ -217,11 +220,14 @@ class PlaySession:
             players = [
                 make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
             ]
-            states: list[list[HandState]] = []
+            states: list[list[AnyHandState]] = []
             self.other_states.append(states)
 
             def keep(
-                game: Game, state: HandState, states: list[list[HandState]] = states, match: Match = match
+                game: Game,
+                state: AnyHandState,
+                states: list[list[AnyHandState]] = states,
+                match: Match = match,
             ) -> None:
                 if len(states) < len(match.games):
                     states.append([])
@@ -294,27 +300,24 @@ class PlaySession:
             play_pickup_hand(self)
             return
         state = self.game.new_hand()
+        assert isinstance(state, HandState)
         self.states.append(state)
         self._seen = 0
         self._draws = {}
         self._say(Text(f"\nHand {len(self.states)}: {self.names[state.dealer]} deals.", style="bold"))
-        while not state.is_over:
-            p = state.to_act
-            if p == COMPUTER:
-                state.push(self.agent.act(state.view(COMPUTER)), player=COMPUTER)
-            elif state.phase is Phase.LAYOFF:
+        while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
+            if state.phase is Phase.LAYOFF:
                 state.push(LayOff(), player=HUMAN)  # the engine's best plan for the human
             else:
                 self._screen(state.view(HUMAN))
                 self._human_turn(state)
-        show_hand_over(self.agent, state.view(COMPUTER))
         view = state.view(HUMAN)
         self._events(view)
         result = view.result
         assert result is not None
         for line in render.result_lines(result, self.names, self.glyphs, view.meld_rules):
             self._say(line)
-        self.game.record(result)
+        self.game.enter(result)
         if self.save_path is not None:
             self._save()
         self._say(self._sheet())

@@ -23,6 +23,7 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.melds import MeldRules, least_deadwood
 from ginrummy.records import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
+from ginrummy.variants.pickup import AddCard, LayMeld, Take
 
 __all__ = ["hand_lines", "load_record", "record_lines"]
 
@@ -55,6 +56,8 @@ def _hand_line(name: str, hand: int, glyphs: bool, mr: MeldRules) -> Text:
 def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int = 1) -> list[Text]:
     """Hand ``number`` of a record, step by step. Raises :class:`RecordError` if it does not replay."""
     rec.replay()  # checks the deck against the seed and every action; names the bad one
+    if rec.rules.discard_pickup:
+        raise RecordError("the terminal does not replay discard-pile pickup hands yet")
     state = HandState(rec.rules, rec.dealer, rec.deck, rec.knock_card)
     mr = state.meld_rules
     seed = f" (deck from seed {rec.seed})" if rec.seed is not None else ""
@@ -65,6 +68,7 @@ def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int 
         lines.append(_hand_line(names[p], state.hand(p), glyphs, mr))
     steps: list[tuple[Action, Card | None, int]] = []
     for player, action in rec.actions:
+        assert not isinstance(action, Take | LayMeld | AddCard)  # a standard hand (checked above)
         drawn = state.stock[0] if isinstance(action, DrawStock) else None
         try:
             state.push(action, player=player)

@@ -1,28 +1,72 @@
-"""Read-only accessors shared by the hand state machines (:class:`ginrummy.hand.state.HandState`
-and :class:`ginrummy.variants.pickup.state.PickupState`): the phase, the player to act, hands, stock and
-discard pile of a dealt hand."""
+"""What every hand state machine shares: :class:`BaseHandState` and :class:`LegalActions`.
+
+A variant (the standard game, :class:`ginrummy.hand.state.HandState`; discard-pile pickup,
+:class:`ginrummy.variants.pickup.state.PickupState`) is a small subclass that adds its own
+phases, actions, checks, endings and view fields. The base owns:
+
+* the **deal** and its validation: 52 distinct cards dealt from index 0, one at a time to the
+  non-dealer first, 10 each (002); then the upcard (or, with the 11-card opening, an 11th card
+  to the non-dealer, 000 variation); the rest is the stock, drawn in deck order;
+* **legality**: :meth:`BaseHandState.verify` raises a specific
+  :class:`~ginrummy.errors.IllegalActionError` naming the problem and the legal actions and
+  changes nothing; :meth:`~BaseHandState.can` and :meth:`~BaseHandState.push` build on it; the
+  checks every variant shares (whose turn, which action kinds a phase allows, drawing from an
+  empty stock, discarding a card not held);
+* **undo and copies**: :meth:`~BaseHandState.pop` restores the fields the last action changed;
+  :meth:`~BaseHandState.clone` copies;
+* the shared actions' effects: passing the upcard, drawing from the stock, discarding;
+  the **dead hand**;
+* the live view of the legal actions, and the **player's view**: the fields every variant's
+  view has (own hand, discard pile, stock size, the opponent's card count and known cards,
+  history, the card just drawn, the result), completed by the variant.
+
+>>> from ginrummy.hand.state import HandState
+>>> from ginrummy.rules import Rules
+>>> isinstance(HandState.deal(Rules(), dealer=0, rng=3), BaseHandState)
+True
+"""
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
-from ginrummy.cards import Card, CardSet
+from ginrummy.cards import CARDS, Card, CardSet, format_cards, shuffled_deck
+from ginrummy.errors import (
+    CardNotInHandError,
+    IllegalActionError,
+    IllegalDrawError,
+    InvalidMeldError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
+from ginrummy.hand.actions import DrawStock, Pass
 from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import HandResult
+from ginrummy.rules import KnockCard, Opening, Rules
 
-__all__ = ["DealtHand", "LegalActions"]
+__all__ = ["BaseHandState", "LegalActions", "shuffle_for"]
 
 A = TypeVar("A")
+"""The variant's action type."""
+V = TypeVar("V")
+"""The variant's view type."""
 
-
-class _Enumerates(Protocol[A]):
-    @property
-    def phase(self) -> Phase: ...
-
-    def _enumerate(self) -> list[A]: ...
-
-    def can(self, action: Any, player: int | None = None) -> bool: ...
+SHARED_FIELDS: tuple[str, ...] = (
+    "_hands",
+    "_stock_pos",
+    "_discard_pile",
+    "_phase",
+    "_to_act",
+    "_passes",
+    "_drawn",
+    "_known",
+    "_result",
+    "_events",
+)
+"""The fields every hand keeps that an action may change (saved for ``pop``)."""
 
 
 class LegalActions(Generic[A]):
@@ -32,7 +76,7 @@ class LegalActions(Generic[A]):
 
     __slots__ = ("_state",)
 
-    def __init__(self, state: _Enumerates[A]) -> None:
+    def __init__(self, state: BaseHandState[A, Any]) -> None:
         self._state = state
 
     def __iter__(self) -> Iterator[A]:
@@ -51,29 +95,90 @@ class LegalActions(Generic[A]):
         return f"<LegalActions {', '.join(str(a) for a in self)}>"
 
 
-class DealtHand:
-    """Mixin over the private fields every hand state keeps: ``deck`` (the 52 cards in dealing
-    order), ``_stock_pos`` (index of the stock's top card in ``deck``), ``_hands`` (two
-    ``CardSet``), ``_discard_pile`` (bottom first), ``_phase`` and ``_to_act``."""
+class BaseHandState(Generic[A, V]):
+    """The full (hidden-information) state of one hand, mutable with ``push``/``pop``: the part
+    every variant shares (see the module docstring). Players are 0 and 1; hands are ``CardSet``
+    ints. The deck order is fixed at the deal, so a hand replays exactly from its deck (or seed)
+    and actions. Agents and interfaces get :meth:`view`, never the state.
 
-    _UNDO_FIELDS: ClassVar[tuple[str, ...]] = ()
+    A variant sets ``_UNDO_FIELDS`` (:data:`SHARED_FIELDS` and its own), ``_CLONE_FIELDS``,
+    ``_PHASE_ACTIONS`` (the action types each phase allows), ``_VERB`` (action class name to
+    words for errors) and ``_NOTHING_TAKEN``, and implements ``_check_variant``, ``_apply``,
+    ``_enumerate``, ``_legal_names``, ``_dead_result`` and ``_view``.
+    """
+
+    _UNDO_FIELDS: ClassVar[tuple[str, ...]] = SHARED_FIELDS
     """The fields an action may change: saved before each action, restored by ``pop``."""
-    _CLONE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    _CLONE_FIELDS: ClassVar[tuple[str, ...]] = ("rules", "dealer", "deck", *SHARED_FIELDS)
     """Every field but ``_log`` and ``_stack``, copied by ``clone`` (values are immutable)."""
+    _PHASE_ACTIONS: ClassVar[dict[Phase, tuple[type, ...]]] = {}
+    _VERB: ClassVar[dict[str, str]] = {}
+    _NOTHING_TAKEN: ClassVar[Any] = None
+    """What the variant's ``_taken`` field holds when nothing was taken this turn."""
     _save_undo: ClassVar[operator.attrgetter[Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._save_undo = operator.attrgetter(*cls._UNDO_FIELDS)  # one C call per action
 
-    deck: tuple[Card, ...]
-    _log: list[tuple[int, Any]]
-    _stack: list[tuple[Any, ...]]
-    _stock_pos: int
-    _hands: tuple[CardSet, CardSet]
-    _discard_pile: tuple[Card, ...]
-    _phase: Phase
-    _to_act: int
+    _taken: Any
+
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
+        """Deal from ``deck`` (see the module docstring). Raises ``ValueError`` for a dealer
+        that is not 0 or 1 or a deck that is not the 52 cards once each, and
+        :class:`~ginrummy.errors.RulesError` for rules the variant does not play."""
+        if dealer not in (0, 1):
+            raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
+        if (
+            len(deck) != 52
+            or len(set(deck)) != 52
+            or not all(type(c) in (int, Card) and 0 <= c < 52 for c in deck)
+        ):
+            raise ValueError("deck must hold each of the 52 cards once")
+        self._check_rules(rules)
+        cards = tuple(CARDS[c] for c in deck)
+        self.rules = rules
+        self.dealer = dealer
+        self.deck: tuple[Card, ...] = cards
+        non_dealer = 1 - dealer
+        hands = [0, 0]
+        for i in range(20):
+            hands[non_dealer if i % 2 == 0 else dealer] |= 1 << cards[i]
+        if rules.opening is Opening.ELEVEN_CARDS:
+            hands[non_dealer] |= 1 << cards[20]
+            self._discard_pile: tuple[Card, ...] = ()
+            self._phase = Phase.DISCARD
+        else:
+            self._discard_pile = (cards[20],)
+            self._phase = Phase.OFFER
+        self._stock_pos = 21
+        self._hands: tuple[CardSet, CardSet] = (hands[0], hands[1])
+        self._to_act = non_dealer
+        self._passes = 0
+        self._drawn: Card | None = None
+        self._known: tuple[CardSet, CardSet] = (0, 0)
+        self._result: HandResult | None = None
+        self._events: tuple[Any, ...] = ()
+        self._log: list[tuple[int, A]] = []
+        self._stack: list[tuple[Any, ...]] = []
+
+    def _check_rules(self, rules: Rules) -> None:
+        """Raise :class:`~ginrummy.errors.RulesError` for rules this variant does not play."""
+
+    @classmethod
+    def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> Self:
+        """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal (see
+        :func:`shuffle_for`: every variant deals the same deck from the same ``rng``). Raises
+        ``TypeError`` for another kind of ``rng``, and what the constructor raises."""
+        deck, second = shuffle_for(rules, rng)
+        return cls._dealt(rules, dealer, deck, second)
+
+    @classmethod
+    def _dealt(cls, rules: Rules, dealer: int, deck: list[Card], second: Card | None) -> Self:
+        """A new state dealt from ``deck``; ``second`` is the second deck's card, if any."""
+        return cls(rules, dealer, deck)
+
+    # -- public read-only properties ------------------------------------------
 
     @property
     def phase(self) -> Phase:
@@ -112,9 +217,166 @@ class DealtHand:
         """The top card of the discard pile, or ``None`` if it is empty."""
         return self._discard_pile[-1] if self._discard_pile else None
 
-    def _undo(self) -> Any:
-        """Restore the fields saved before the last action and return that action.
-        Raises ``IndexError`` if no action was made."""
+    @property
+    def known(self) -> tuple[CardSet, CardSet]:
+        """For each player, cards they took from the discard pile and still hold (public)."""
+        return self._known
+
+    @property
+    def log(self) -> tuple[tuple[int, A], ...]:
+        """Every action so far as ``(player, action)``, with the engine's choices filled in
+        (a standard knock's and layoff's melds)."""
+        return tuple(self._log)
+
+    @property
+    def result(self) -> HandResult | None:
+        """The hand's result once over (the variant's kind of :class:`HandResult`), else ``None``."""
+        return self._result
+
+    @property
+    def action_count(self) -> int:
+        """How many actions were made in this hand so far."""
+        return len(self._log)
+
+    @property
+    def last_action(self) -> tuple[int, A] | None:
+        """The last action as ``(player, action)``, as logged, or ``None`` before the first."""
+        return self._log[-1] if self._log else None
+
+    @property
+    def legal_actions(self) -> LegalActions[A]:
+        """A live view of the legal actions of the player to act."""
+        return LegalActions(self)
+
+    def events(self) -> tuple[Any, ...]:
+        """The public history: each action as both players saw it."""
+        return self._events
+
+    # -- legality --------------------------------------------------------------
+
+    @property
+    def _draw_only(self) -> bool:
+        """Both players passed the upcard: the non-dealer must draw from the stock."""
+        return self._passes == 2 and len(self._log) == 2
+
+    def verify(self, action: A, player: int | None = None) -> None:
+        """Raise an :class:`IllegalActionError` subclass if ``action`` is not legal now for
+        the player to act (or for ``player`` when given); return ``None`` otherwise.
+        The message says what was wrong and ends with the legal actions."""
+        self._resolve(action, player)
+
+    def can(self, action: object, player: int | None = None) -> bool:
+        """True if :meth:`verify` would accept ``action`` (any object may be asked about)."""
+        try:
+            self._check(action, player)
+        except (IllegalActionError, InvalidMeldError):
+            return False
+        return True
+
+    def _resolve(self, action: A, player: int | None) -> A:
+        """:meth:`_check`, with the legal actions added to the message of an error."""
+        try:
+            return self._check(action, player)
+        except IllegalActionError as exc:
+            text = str(exc)
+            if "legal now:" not in text:
+                raise type(exc)(f"{text}; legal now: {self._legal_names()}") from None
+            raise
+
+    def _check(self, action: object, player: int | None) -> A:
+        """Check ``action`` and return it as it is to be logged (with engine choices filled in).
+        Anything that is not one of the variant's actions fails the phase check."""
+        phase = self._phase
+        if player is not None and player != self._to_act:
+            raise NotYourTurnError(
+                f"it is player {self._to_act}'s turn, not player {player}'s"
+                if phase is not Phase.END
+                else "the hand is over"
+            )
+        kind = type(action).__name__
+        if type(action) not in self._PHASE_ACTIONS[phase]:
+            raise WrongPhaseError(f"cannot {self._VERB.get(kind, kind)} in phase {phase.name}")
+        checked = cast(A, action)  # of a type the phase allows: one of the variant's actions
+        if isinstance(action, DrawStock):
+            if self.stock_size == 0:
+                raise IllegalDrawError("the stock is empty")
+            return checked
+        if isinstance(action, Pass):
+            return checked
+        return self._check_variant(checked, self._hands[self._to_act])
+
+    def _check_variant(self, action: A, hand: CardSet) -> A:
+        """The variant's checks of ``action`` (of a kind the phase allows) by the player to act."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _check_in_hand(card: object, hand: CardSet) -> None:
+        """Raise :class:`CardNotInHandError` unless ``card`` is a card (not a bool) in ``hand``."""
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise CardNotInHandError(f"not a card: {card!r}")
+        if not hand >> card & 1:
+            raise CardNotInHandError(f"{CARDS[card]} is not in your hand; your hand: {format_cards(hand)}")
+
+    def _enumerate(self) -> list[A]:
+        """The canonical legal actions of the player to act."""
+        raise NotImplementedError
+
+    def _legal_names(self) -> str:
+        """The legal actions in short, for error messages."""
+        raise NotImplementedError
+
+    # -- applying and undoing --------------------------------------------------
+
+    def push(self, action: A, player: int | None = None) -> None:
+        """Apply a legal action of the player to act (checked against ``player`` when given).
+
+        Raises an :class:`IllegalActionError` subclass naming the problem and the legal
+        actions, and leaves the state unchanged, if the action is not legal.
+        """
+        action = self._resolve(action, player)
+        self._stack.append(self._save_undo(self))
+        p = self._to_act
+        self._log.append((p, action))
+        self._apply(p, action)
+
+    def _apply(self, player: int, action: A) -> None:
+        """Change the state by ``player``'s checked ``action`` (already logged)."""
+        raise NotImplementedError
+
+    def _pass_upcard(self, player: int) -> None:
+        """``player`` declines the upcard; after both passed, the non-dealer draws."""
+        self._passes += 1
+        self._to_act = 1 - player
+        if self._passes == 2:
+            self._phase = Phase.DRAW
+
+    def _draw_stock(self, player: int, hands: list[CardSet]) -> None:
+        """``player`` draws the top card of the stock into ``hands[player]``."""
+        card = self.deck[self._stock_pos]
+        self._stock_pos += 1
+        hands[player] |= 1 << card
+        self._drawn = card
+        self._taken = self._NOTHING_TAKEN
+        self._phase = Phase.DISCARD
+
+    def _discard(self, player: int, card: Card, hands: list[CardSet], known: list[CardSet]) -> None:
+        """``player`` puts ``card`` from ``hands[player]`` on the discard pile."""
+        bit = 1 << card
+        hands[player] &= ~bit
+        known[player] &= ~bit
+        self._discard_pile = (*self._discard_pile, CARDS[card])
+        self._taken = self._NOTHING_TAKEN
+
+    def _end_dead(self) -> None:
+        """The hand is dead: no score (000-003); the variant says what its result shows."""
+        self._phase = Phase.END
+        self._result = self._dead_result()
+
+    def _dead_result(self) -> HandResult:
+        raise NotImplementedError
+
+    def pop(self) -> A:
+        """Undo the last action and return it. Raises ``IndexError`` if none was made."""
         if not self._stack:
             raise IndexError("no action to undo")
         snap = self._stack.pop()
@@ -123,11 +385,57 @@ class DealtHand:
             setattr(self, name, value)
         return action
 
-    def _copy(self) -> Any:
-        """An independent copy of this state (see ``clone``)."""
+    def clone(self) -> Self:
+        """An independent copy (the log and undo stack are copied; values are immutable)."""
         other = object.__new__(type(self))
         for name in self._CLONE_FIELDS:
             setattr(other, name, getattr(self, name))
         other._log = list(self._log)
         other._stack = list(self._stack)
         return other
+
+    # -- views -----------------------------------------------------------------
+
+    def view(self, player: int) -> V:
+        """What ``player`` (0 or 1) may see now: the variant's view (a ``NamedTuple``); two
+        states that differ only in what ``player`` cannot see give equal views.
+
+        Raises ``ValueError`` for another player number.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        mine = self._to_act == player and self._phase is not Phase.END
+        return self._view(
+            player,
+            mine,
+            {
+                "player": player,
+                "rules": self.rules,
+                "dealer": self.dealer,
+                "phase": self._phase,
+                "to_act": self._to_act,
+                "hand": self._hands[player],
+                "discard_pile": self._discard_pile,
+                "stock_size": 52 - self._stock_pos,
+                "opponent_hand_size": self._hands[1 - player].bit_count(),
+                "opponent_known": self._known[1 - player],
+                "history": self._events,
+                "drawn": self._drawn if mine else None,
+                "result": self._result,
+            },
+        )
+
+    def _view(self, player: int, mine: bool, shared: dict[str, Any]) -> V:
+        """The variant's view: ``shared`` (the fields every view has) and its own."""
+        raise NotImplementedError
+
+
+def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Card | None]:
+    """The deck for a hand, shuffled with ``rng`` (a ``random.Random`` or a seed), and, under
+    ``knock_card=second-deck`` rules (Oklahoma, 002), the second deck's card then drawn with the
+    same ``rng``. Raises ``TypeError`` for another kind of ``rng``."""
+    if isinstance(rng, bool) or not isinstance(rng, int | random.Random):
+        raise TypeError(f"shuffle needs a random.Random or an int seed, got {type(rng).__name__}")
+    r = rng if isinstance(rng, random.Random) else random.Random(rng)
+    deck = shuffled_deck(r)
+    return deck, (CARDS[r.randrange(52)] if rules.knock_card is KnockCard.SECOND_DECK else None)

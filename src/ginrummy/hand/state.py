@@ -24,58 +24,43 @@ Pass()
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards, shuffled_deck
+from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards
 from ginrummy.errors import (
     CardNotInHandError,
-    IllegalActionError,
     IllegalDiscardError,
     IllegalDrawError,
     InvalidLayoffError,
     InvalidMeldError,
     KnockNotAllowedError,
-    NotYourTurnError,
     RulesError,
-    WrongPhaseError,
 )
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.base import DealtHand, LegalActions
+from ginrummy.hand.base import SHARED_FIELDS, BaseHandState, LegalActions, shuffle_for
 from ginrummy.hand.legality import legal_actions_of
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.results import HandResult, Outcome, hand_points
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
 from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, least_deadwood, meld_rules
-from ginrummy.rules import KnockCard, Opening, Rules
+from ginrummy.rules import KnockCard, Rules
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
 
 
-class HandState(DealtHand):
-    """The full (hidden-information) state of one hand, mutable with ``push``/``pop``.
+class HandState(BaseHandState[Action, PlayerView]):
+    """The full (hidden-information) state of one hand of the standard game (knock-and-draw,
+    with its settings: Oklahoma, straight gin, Hollywood's aces, the 50th-card rule), mutable
+    with ``push``/``pop``; the shared machine is :class:`~ginrummy.hand.base.BaseHandState`.
 
     Players are 0 and 1. Hands are ``CardSet`` ints. The deck order is fixed at the
     deal, so a hand replays exactly from its deck (or seed) and actions. Agents and
     interfaces should receive :meth:`view`, never the state.
     """
 
-    _UNDO_FIELDS = (
-        "_hands",
-        "_stock_pos",
-        "_discard_pile",
-        "_phase",
-        "_to_act",
-        "_taken",
-        "_passes",
-        "_known",
-        "_drawn",
-        "_knock",
-        "_result",
-        "_events",
-    )
+    _UNDO_FIELDS = (*SHARED_FIELDS, "_taken", "_knock")
     _CLONE_FIELDS = (
         "rules",
         "_mr",
@@ -86,96 +71,59 @@ class HandState(DealtHand):
         "multiplier",
         *_UNDO_FIELDS,
     )
+    _PHASE_ACTIONS: ClassVar[dict[Phase, tuple[type, ...]]] = {
+        Phase.OFFER: (TakeDiscard, Pass),
+        Phase.DRAW: (DrawStock, TakeDiscard),
+        Phase.DISCARD: (Discard, Knock, BigGin),
+        Phase.LAST_CHANCE: (TakeDiscard, Pass),
+        Phase.LAYOFF: (LayOff,),
+        Phase.END: (),
+    }
+    _VERB: ClassVar[dict[str, str]] = {
+        "Pass": "pass",
+        "TakeDiscard": "take the discard",
+        "DrawStock": "draw",
+        "Discard": "discard",
+        "Knock": "knock",
+        "BigGin": "go big gin",
+        "LayOff": "lay off",
+    }
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> None:
         """Deal from ``deck`` (52 distinct cards, dealt from index 0): one card at a time to
         the non-dealer first (002), 10 each; then the upcard; the rest is the stock, drawn
         in deck order. ``knock_card`` is the second deck's card that sets the knock limit
         (Oklahoma, ``knock_card=second-deck`` rules only). Raises ``ValueError`` for a deck
-        that is not 52 distinct cards or a missing or unexpected ``knock_card``."""
-        if dealer not in (0, 1):
-            raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
-        if (
-            len(deck) != 52
-            or len(set(deck)) != 52
-            or not all(type(c) in (int, Card) and 0 <= c < 52 for c in deck)
-        ):
-            raise ValueError("deck must hold each of the 52 cards once")
-        cards = tuple(CARDS[c] for c in deck)
-        if rules.discard_pickup:
-            raise RulesError(
-                "discard-pile pickup gin is played by ginrummy.variants.pickup.state, not HandState"
-            )
+        that is not 52 distinct cards or a missing or unexpected ``knock_card``, and
+        :class:`~ginrummy.errors.RulesError` for discard-pile pickup rules."""
+        super().__init__(rules, dealer, deck)
         if (knock_card is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
             raise ValueError("a knock_card is given exactly when the rules take it from a second deck")
         if knock_card is not None and not (type(knock_card) in (int, Card) and 0 <= knock_card < 52):
             raise ValueError(f"knock_card must be a card, got {knock_card!r}")
-        self.rules = rules
         self._mr: MeldRules = meld_rules(rules)
-        self.dealer = dealer
-        self.deck = cards
         self.knock_card: Card | None = CARDS[knock_card] if knock_card is not None else None
         """The card that sets this hand's knock limit (Oklahoma), else ``None``. Public."""
         if rules.knock_card is KnockCard.UPCARD:
-            self.knock_card = cards[20]
+            self.knock_card = self.deck[20]
         self.knock_limit = rules.knock_limit if self.knock_card is None else knock_value(self.knock_card)
         """The knock limit in force for this hand (points): the setting, or the knock card's value."""
         self.multiplier = (
             2 if rules.spade_doubles and self.knock_card is not None and self.knock_card // 13 == 3 else 1
         )
         """Every point of this hand is multiplied by this (2 for a spade knock card in Oklahoma)."""
-        non_dealer = 1 - dealer
-        hands = [0, 0]
-        for i in range(20):
-            hands[non_dealer if i % 2 == 0 else dealer] |= 1 << cards[i]
-        if rules.opening is Opening.ELEVEN_CARDS:
-            hands[non_dealer] |= 1 << cards[20]
-            self._discard_pile: tuple[Card, ...] = ()
-            self._phase = Phase.DISCARD
-        else:
-            self._discard_pile = (cards[20],)
-            self._phase = Phase.OFFER
-        self._stock_pos = 21
-        self._hands = (hands[0], hands[1])
-        self._to_act = non_dealer
         self._taken: Card | None = None
-        self._passes = 0
-        self._known: tuple[CardSet, CardSet] = (0, 0)
-        self._drawn: Card | None = None
         self._knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None = None
-        self._result: HandResult | None = None
-        self._events: tuple[Event, ...] = ()
-        self._log: list[tuple[int, Action]] = []
-        self._stack: list[tuple[Any, ...]] = []
+
+    def _check_rules(self, rules: Rules) -> None:
+        if rules.discard_pickup:
+            raise RulesError("discard-pile pickup gin is played by ginrummy.variants.pickup, not HandState")
 
     @classmethod
-    def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> HandState:
-        """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal (see
-        :func:`shuffle_for`). Raises ``TypeError`` for another kind of ``rng``."""
-        deck, knock_card = shuffle_for(rules, rng)
-        return cls(rules, dealer, deck, knock_card)
+    def _dealt(cls, rules: Rules, dealer: int, deck: list[Card], second: Card | None) -> HandState:
+        return cls(rules, dealer, deck, second)
 
     # -- public read-only properties ------------------------------------------
-
-    @property
-    def result(self) -> HandResult | None:
-        """The hand's result once over, else ``None``."""
-        return self._result
-
-    @property
-    def known(self) -> tuple[CardSet, CardSet]:
-        """For each player, cards they took from the discard pile and still hold (public)."""
-        return self._known
-
-    @property
-    def log(self) -> tuple[tuple[int, Action], ...]:
-        """Every action so far as ``(player, action)``, knocks and layoffs with their melds resolved."""
-        return tuple(self._log)
-
-    @property
-    def legal_actions(self) -> LegalActions[Action]:
-        """A live view of the legal actions of the player to act."""
-        return LegalActions(self)
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -191,6 +139,10 @@ class HandState(DealtHand):
     @property
     def knocker(self) -> int | None:
         return self._knock[0] if self._knock else None
+
+    def events(self) -> tuple[Event, ...]:
+        """The public history: each action as both players saw it (a knock's discard is face down)."""
+        return self._events
 
     # -- legality --------------------------------------------------------------
 
@@ -210,44 +162,10 @@ class HandState(DealtHand):
             parts.append("big-gin")
         return "; ".join(parts)
 
-    def verify(self, action: Action, player: int | None = None) -> None:
-        """Raise an :class:`IllegalActionError` subclass if ``action`` is not legal now for
-        the player to act (or for ``player`` when given); return ``None`` otherwise.
-        The message says what was wrong and ends with the legal actions."""
-        self._resolve(action, player)
-
-    def can(self, action: Action, player: int | None = None) -> bool:
-        """True if :meth:`verify` would accept ``action``."""
-        try:
-            self._check(action, player)
-        except (IllegalActionError, InvalidMeldError):
-            return False
-        return True
-
-    def _resolve(self, action: Action, player: int | None) -> Action:
-        """:meth:`_check`, with the legal actions added to the message of an error."""
-        try:
-            return self._check(action, player)
-        except IllegalActionError as exc:
-            text = str(exc)
-            if "legal now:" not in text:
-                raise type(exc)(f"{text}; legal now: {self._legal_names()}") from None
-            raise
-
-    def _check(self, action: Action, player: int | None) -> Action:
-        """Check ``action`` and return it with engine choices filled in (melds, layoff plan)."""
+    def _check_variant(self, action: Action, hand: CardSet) -> Action:
+        """Check a take, discard, knock, big gin or layoff; return it with the engine's choices
+        filled in (melds, layoff plan)."""
         phase = self._phase
-        if player is not None and player != self._to_act:
-            raise NotYourTurnError(
-                f"it is player {self._to_act}'s turn, not player {player}'s"
-                if phase is not Phase.END
-                else "the hand is over"
-            )
-        kind = type(action).__name__
-        allowed = _PHASE_ACTIONS[phase]
-        if type(action) not in allowed:
-            raise WrongPhaseError(f"cannot {_VERB.get(kind, kind)} in phase {phase.name}")
-        hand = self._hands[self._to_act]
         if isinstance(action, TakeDiscard):
             if not self._discard_pile:
                 raise IllegalDrawError("the discard pile is empty")
@@ -262,17 +180,11 @@ class HandState(DealtHand):
                     "the last discard may be taken only to knock or go gin, and it does not make a knock"
                 )
             return action
-        if isinstance(action, DrawStock):
-            if self.stock_size == 0:
-                raise IllegalDrawError("the stock is empty")
-            return action
-        if isinstance(action, Pass):
-            return action
         if isinstance(action, Discard):
             if self._must_knock:
                 raise IllegalDiscardError("after taking the last discard you must knock or go gin")
             self._check_discard(action.card, hand)
-            return action
+            return action if type(action.card) is Card else Discard(CARDS[action.card])
         if isinstance(action, Knock):
             self._check_discard(action.card, hand)
             rest = hand & ~(1 << action.card)
@@ -292,20 +204,18 @@ class HandState(DealtHand):
             if _deadwood_cards(hand, melds):
                 raise KnockNotAllowedError("big gin needs all 11 cards in melds")
             return BigGin(melds)
-        if isinstance(action, LayOff):
-            assert self._knock is not None
-            knocker_melds = self._knock[2]
-            if action.melds is None and action.layoffs is None:
-                plan = best_layoff(knocker_melds, hand, mr=self._mr)
-            else:
-                try:
-                    plan = check_layoffs(
-                        knocker_melds, hand, action.melds or (), action.layoffs or (), mr=self._mr
-                    )
-                except InvalidMeldError as exc:
-                    raise InvalidLayoffError(str(exc)) from None
-            return LayOff(plan.melds, plan.layoffs)
-        raise WrongPhaseError(f"unknown action {action!r}")  # pragma: no cover
+        assert isinstance(action, LayOff) and self._knock is not None
+        knocker_melds = self._knock[2]
+        if action.melds is None and action.layoffs is None:
+            plan = best_layoff(knocker_melds, hand, mr=self._mr)
+        else:
+            try:
+                plan = check_layoffs(
+                    knocker_melds, hand, action.melds or (), action.layoffs or (), mr=self._mr
+                )
+            except InvalidMeldError as exc:
+                raise InvalidLayoffError(str(exc)) from None
+        return LayOff(plan.melds, plan.layoffs)
 
     @property
     def _must_knock(self) -> bool:
@@ -317,10 +227,7 @@ class HandState(DealtHand):
         )
 
     def _check_discard(self, card: int, hand: CardSet) -> None:
-        if not isinstance(card, int) or not 0 <= card < 52:
-            raise CardNotInHandError(f"not a card: {card!r}")
-        if not hand >> card & 1:
-            raise CardNotInHandError(f"{CARDS[card]} is not in your hand; your hand: {format_cards(hand)}")
+        self._check_in_hand(card, hand)
         if card == self._taken and not self.rules.rediscard_taken_card:
             raise IllegalDiscardError(
                 f"{CARDS[card]} was just taken from the discard pile and may not be discarded this turn"
@@ -374,23 +281,9 @@ class HandState(DealtHand):
             self._knock[2] if self._knock else (),
         )
 
-    @property
-    def _draw_only(self) -> bool:
-        """Both players passed the upcard: the non-dealer must draw from the stock."""
-        return self._passes == 2 and len(self._log) == 2
+    # -- applying --------------------------------------------------------------
 
-    # -- applying and undoing --------------------------------------------------
-
-    def push(self, action: Action, player: int | None = None) -> None:
-        """Apply a legal action of the player to act (checked against ``player`` when given).
-
-        Raises an :class:`IllegalActionError` subclass naming the problem and the legal
-        actions, and leaves the state unchanged, if the action is not legal.
-        """
-        action = self._resolve(action, player)
-        self._stack.append(self._save_undo(self))
-        p = self._to_act
-        self._log.append((p, action))
+    def _apply(self, p: int, action: Action) -> None:
         self._events = (*self._events, self._event(p, action))
         hands = list(self._hands)
         known = list(self._known)
@@ -399,10 +292,7 @@ class HandState(DealtHand):
             if self._phase is Phase.LAST_CHANCE:
                 self._end_dead()
             else:
-                self._passes += 1
-                self._to_act = 1 - p
-                if self._passes == 2:
-                    self._phase = Phase.DRAW
+                self._pass_upcard(p)
         elif isinstance(action, TakeDiscard):
             card = self._discard_pile[-1]
             self._discard_pile = self._discard_pile[:-1]
@@ -411,17 +301,9 @@ class HandState(DealtHand):
             self._taken = card
             self._phase = Phase.DISCARD
         elif isinstance(action, DrawStock):
-            card = self.deck[self._stock_pos]
-            self._stock_pos += 1
-            hands[p] |= 1 << card
-            self._drawn = card
-            self._taken = None
-            self._phase = Phase.DISCARD
+            self._draw_stock(p, hands)
         elif isinstance(action, Discard):
-            hands[p] &= ~(1 << action.card)
-            known[p] &= ~(1 << action.card)
-            self._discard_pile = (*self._discard_pile, action.card)
-            self._taken = None
+            self._discard(p, action.card, hands, known)
             self._to_act = 1 - p
             if self.stock_size <= self.rules.stock_left_dead:
                 if self.rules.action_on_50th_card:
@@ -468,21 +350,10 @@ class HandState(DealtHand):
         self._hands = (hands[0], hands[1])
         self._known = (known[0], known[1])
 
-    def pop(self) -> Action:
-        """Undo the last action and return it. Raises ``IndexError`` if none was made."""
-        action: Action = self._undo()
-        return action
-
-    def clone(self) -> HandState:
-        """An independent copy (the log and undo stack are copied; values are immutable)."""
-        other: HandState = self._copy()
-        return other
-
     # -- endings ---------------------------------------------------------------
 
-    def _end_dead(self) -> None:
-        self._phase = Phase.END
-        self._result = HandResult(Outcome.DEAD, None, 0)  # hands of a dead hand are not shown
+    def _dead_result(self) -> HandResult:
+        return HandResult(Outcome.DEAD, None, 0)  # hands of a dead hand are not shown
 
     def _end_gin(self, big: bool) -> None:
         assert self._knock is not None
@@ -542,34 +413,12 @@ class HandState(DealtHand):
             return Event(player, "take", self._discard_pile[-1])
         return Event(player, _EVENT_KIND[type(action)], None)
 
-    def events(self) -> tuple[Event, ...]:
-        """The public history: each action as both players saw it (a knock's discard is face down)."""
-        return self._events
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` (0 or 1) may see now: a :class:`~ginrummy.hand.view.PlayerView`.
-
-        Raises ``ValueError`` for another player number.
-        """
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, got {player!r}")
+    def _view(self, player: int, mine: bool, shared: dict[str, Any]) -> PlayerView:
         phase = self._phase
-        mine = self._to_act == player and phase is not Phase.END
         knock = self._knock
         laid_down = knock is not None and phase in (Phase.LAYOFF, Phase.END)
         return PlayerView(
-            player=player,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=phase,
-            to_act=self._to_act,
-            hand=self._hands[player],
-            discard_pile=self._discard_pile,
-            stock_size=52 - self._stock_pos,
-            opponent_hand_size=self._hands[1 - player].bit_count(),
-            opponent_known=self._known[1 - player],
-            history=self._events,
-            drawn=self._drawn if mine else None,
+            **shared,
             taken=self._taken if mine else None,
             knock_limit=self.knock_limit,
             may_take=mine and bool(self._discard_pile) and not self._draw_only,
@@ -578,7 +427,6 @@ class HandState(DealtHand):
             knocker=knock[0] if laid_down and knock else None,
             knocker_melds=knock[2] if laid_down and knock else (),
             knocker_deadwood=knock[3] if laid_down and knock else 0,
-            result=self._result,
             knock_card=self.knock_card,
             multiplier=self.multiplier,
         )
@@ -589,16 +437,6 @@ class HandState(DealtHand):
             f"stock={self.stock_size} upcard={self.upcard} hands=({format_cards(self._hands[0])} / "
             f"{format_cards(self._hands[1])})>"
         )
-
-
-def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Card | None]:
-    """The deck for a hand, shuffled with ``rng`` (a ``random.Random`` or a seed), and, under
-    ``knock_card=second-deck`` rules, the second deck's card then drawn with the same ``rng``."""
-    if isinstance(rng, bool) or not isinstance(rng, int | random.Random):
-        raise TypeError(f"shuffle needs a random.Random or an int seed, got {type(rng).__name__}")
-    r = rng if isinstance(rng, random.Random) else random.Random(rng)
-    deck = shuffled_deck(r)
-    return deck, (CARDS[r.randrange(52)] if rules.knock_card is KnockCard.SECOND_DECK else None)
 
 
 def knock_value(card: int) -> int:
@@ -630,23 +468,6 @@ def _plan_deadwood(hand: CardSet, action: LayOff) -> CardSet:
     return hand
 
 
-_PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
-    Phase.OFFER: (TakeDiscard, Pass),
-    Phase.DRAW: (DrawStock, TakeDiscard),
-    Phase.DISCARD: (Discard, Knock, BigGin),
-    Phase.LAST_CHANCE: (TakeDiscard, Pass),
-    Phase.LAYOFF: (LayOff,),
-    Phase.END: (),
-}
-_VERB = {
-    "Pass": "pass",
-    "TakeDiscard": "take the discard",
-    "DrawStock": "draw",
-    "Discard": "discard",
-    "Knock": "knock",
-    "BigGin": "go big gin",
-    "LayOff": "lay off",
-}
 _EVENT_KIND: dict[type, str] = {
     Knock: "knock",
     Pass: "pass",

@@ -19,7 +19,7 @@ from ginrummy.hand.results import HandResult
 from ginrummy.melds import Meld, MeldRules, meld_rules
 from ginrummy.rules import Rules
 
-__all__ = ["PlayerView", "show_hand_over"]
+__all__ = ["PlayerView"]
 
 
 class PlayerView(NamedTuple):
@@ -99,22 +99,3 @@ class PlayerView(NamedTuple):
                 self.knocker_melds,
             )
         )
-
-
-def show_hand_over(agent: object, view: PlayerView) -> None:
-    """Give ``agent`` its player's ``view`` of a finished hand, if it has a ``hand_over`` method
-    (the agents' optional hook: :class:`ginrummy.agents.base.Agent`); every runner of hands
-    calls it once a hand is over.
-
-    >>> class Watcher:
-    ...     def hand_over(self, view: PlayerView) -> None:
-    ...         print("shown", view.player)
-    >>> from ginrummy.hand.state import HandState
-    >>> from ginrummy.rules import Rules
-    >>> show_hand_over(Watcher(), HandState.deal(Rules(), dealer=0, rng=1).view(1))
-    shown 1
-    >>> show_hand_over(object(), HandState.deal(Rules(), dealer=0, rng=1).view(1))
-    """
-    hand_over = getattr(agent, "hand_over", None)
-    if hand_over is not None:
-        hand_over(view)

@@ -1,7 +1,7 @@
 """A game to the target: hands, dealer rotation, bonuses and the score sheet (RULES.md sections 4-5).
 
 Hands are dealt until a player's total of hand points reaches ``rules.target``.
-Then the game bonus, the box (line) bonus per hand won, the shutout rule and
+Then the game bonus, the box bonus per hand won, the shutout rule and
 the margin bonus are applied (:meth:`Game.summary`). The score sheet is printed
 like the "Game 1" sheet of the rule sources (:meth:`Game.sheet`).
 
@@ -12,7 +12,7 @@ ends when a player reaches the target in it, with its own bonuses; the hands go 
 until all three are over, and :meth:`Game.summary` adds the three games up.
 
 >>> g = Game(Rules.preset("wikipedia"), seed=1, names=("Ed", "Jim"))
->>> g.record(HandResult(Outcome.GIN, 0, 51, knocker=0, defender_count=26))
+>>> g.enter(HandResult(Outcome.GIN, 0, 51, knocker=0, defender_count=26))
 >>> g.totals, g.is_over
 ((51, 0), False)
 """
@@ -20,15 +20,20 @@ until all three are over, and :meth:`Game.summary` adds the three games up.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState
+from ginrummy.play import Agent, play_hand
 from ginrummy.rules import DealerRule, Rules, Scoring
 from ginrummy.scoring.columns import GameSummary, ScoreColumn, column_count, combine, hollywood_columns
 from ginrummy.scoring.sheet import hollywood_sheet, standard_sheet
+from ginrummy.variants import AnyHandState, deal_hand
 
-__all__ = ["Game", "GameSummary", "ScoreColumn", "choose_first_dealer"]
+__all__ = ["Game", "GameSummary", "OnHand", "ScoreColumn", "choose_first_dealer", "play_game"]
+
+OnHand = Callable[["Game", AnyHandState], None]
+"""``on_hand(game, state)``: called after each hand is entered on the sheet."""
 
 
 def choose_first_dealer(rng: random.Random) -> int:
@@ -71,21 +76,31 @@ class Game:
 
     # -- play ------------------------------------------------------------------
 
-    def new_hand(self) -> HandState:
-        """Deal the next hand (with the dealer in turn). Raises ``ValueError`` if the game is over."""
+    def new_hand(self) -> AnyHandState:
+        """Deal the next hand (with the dealer in turn) of the variant the rules name
+        (:func:`ginrummy.variants.deal_hand`). Raises ``ValueError`` if the game is over."""
         if self.is_over:
             raise ValueError("the game is over")
         seed = self._rng.getrandbits(64)
         self.hand_seeds.append(seed)
-        if self.rules.discard_pickup:  # -- discard-pile pickup gin (002): its own state machine --
-            from ginrummy.variants.pickup.state import (
-                PickupState,  # duck-compatible: push, view, is_over, result, log
-            )
+        return deal_hand(self.rules, self.dealer, random.Random(seed))
 
-            return PickupState.deal(self.rules, self.dealer, random.Random(seed))  # type: ignore[return-value]
-        return HandState.deal(self.rules, self.dealer, random.Random(seed))
+    def play(self, players: Sequence[Agent], on_hand: OnHand | None = None) -> Game:
+        """Play the game to its end between ``players`` (seat 0, seat 1), each hand through the
+        hand loop (:func:`ginrummy.play.play_hand`, each player seeing only its own view);
+        returns ``self``. ``on_hand(game, state)`` is called after each hand is entered.
+        Raises what :func:`~ginrummy.play.play_hand` raises (a hand cut off at the action cap,
+        an illegal action)."""
+        while not self.is_over:
+            state = self.new_hand()
+            result = play_hand(state, players)
+            assert result is not None
+            self.enter(result)
+            if on_hand is not None:
+                on_hand(self, state)
+        return self
 
-    def record(self, result: HandResult) -> None:
+    def enter(self, result: HandResult) -> None:
         """Enter a finished hand's result on the sheet and choose the next dealer.
 
         After a dead hand the same dealer deals again (000, 003). Raises ``ValueError``
@@ -183,3 +198,21 @@ class Game:
                 self.rules, self.names, self.columns, self.results, self.entered, title or "Hollywood"
             )
         return standard_sheet(self.rules, self.names, self.columns[0], self.results, title or "Game 1")
+
+
+def play_game(
+    rules: Rules,
+    agents: Sequence[Agent],
+    seed: int = 0,
+    names: tuple[str, str] | None = None,
+    on_hand: OnHand | None = None,
+) -> Game:
+    """Play a whole game to ``rules.target`` between two agents (seat 0, seat 1), named after
+    them unless ``names`` are given; returns the finished :class:`Game` (see :meth:`Game.play`).
+
+    >>> from ginrummy.agents import make_agent
+    >>> play_game(Rules(), [make_agent("simple", 1), make_agent("random", 2)], seed=3).is_over
+    True
+    """
+    game = Game(rules, seed=seed, names=names or (agents[0].name, agents[1].name))
+    return game.play(agents, on_hand)

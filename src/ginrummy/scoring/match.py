@@ -19,9 +19,9 @@ of two teams of ``team_size`` head to head; each pairing plays a match, the pair
 totals sum per team, and a team all of whose members won their pairing gets
 ``team_bonus`` (002: 25 for teams of three, 50 for four).
 
-Players are any objects with a ``name`` and ``act(view) -> Action`` (the agents of
-:mod:`ginrummy.agents`); :meth:`Match.play` and :meth:`TeamMatch.play` play them,
-each seeing only its own :class:`~ginrummy.hand.view.PlayerView`.
+Players are :class:`~ginrummy.play.Agent` s (a ``name`` and ``act(view)``: the levels of
+:mod:`ginrummy.agents`, or any other); :meth:`Match.play` and :meth:`TeamMatch.play` play them
+through the hand loop (:func:`ginrummy.play.play_hand`), each seeing only its own view.
 
 >>> m = Match(Rules(match_games=3), seed=4, names=("Ed", "Jim"))
 >>> m.kind, m.wins_needed, m.is_over
@@ -32,66 +32,26 @@ Settlement(payer=1, points=217, stake=2)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, Protocol
+from typing import Literal, NamedTuple
 
-from ginrummy.hand.actions import Action
-from ginrummy.hand.results import HandResult
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView, show_hand_over
+from ginrummy.play import Agent
 from ginrummy.rules import Rules, Scoring
-from ginrummy.scoring.game import Game
+from ginrummy.scoring.game import Game, OnHand
+from ginrummy.seeds import derive_seed, game_seed
+from ginrummy.variants import AnyHandState
 
 __all__ = [
     "Match",
     "MatchKind",
-    "Player",
     "Settlement",
     "TeamMatch",
-    "derive_seed",
-    "game_seed",
-    "play_hand",
     "settle",
     "slam_tally",
 ]
 
 MatchKind = Literal["single", "best-of", "to-target"]
-OnHand = Callable[[Game, HandState], None]
-
-
-class Player(Protocol):
-    """Anything that plays a seat: a ``name`` and ``act(view)`` (the agents' interface)."""
-
-    name: str
-
-    def act(self, view: PlayerView) -> Action: ...
-
-
-def derive_seed(seed: int, *path: int | str) -> int:
-    """A 63-bit seed derived from ``seed`` and a path such as ``("game", 2)``; the same on
-    every run and platform (a string seed is hashed with SHA-512 by :mod:`random`)."""
-    return random.Random("/".join(["ginrummy", str(seed), *map(str, path)])).getrandbits(63)
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` (from 0) of a match with ``seed``: the first game uses the
-    match seed itself (so a one-game match deals like a lone :class:`Game`), later ones a
-    derived seed."""
-    return seed if index == 0 else derive_seed(seed, "game", index)
-
-
-def play_hand(state: HandState, players: Sequence[Player]) -> HandResult:
-    """Play ``state`` to its end: ``players[p]`` acts for seat ``p`` from ``state.view(p)``;
-    then each player is shown its view of the finished hand (:func:`ginrummy.hand.view.show_hand_over`)."""
-    while not state.is_over:
-        p = state.to_act
-        state.push(players[p].act(state.view(p)), player=p)
-    for p, player in enumerate(players):
-        show_hand_over(player, state.view(p))
-    assert state.result is not None
-    return state.result
 
 
 class Settlement(NamedTuple):
@@ -165,17 +125,13 @@ class Match:
         self.games.append(game)
         return game
 
-    def play(self, players: Sequence[Player], on_hand: OnHand | None = None) -> Match:
-        """Play the match to its end between ``players`` (seat 0, seat 1); returns ``self``.
-
-        ``on_hand(game, state)`` is called after each hand is recorded."""
+    def play(self, players: Sequence[Agent], on_hand: OnHand | None = None) -> Match:
+        """Play the match to its end between ``players`` (seat 0, seat 1), each game by
+        :meth:`Game.play`; returns ``self``. ``on_hand(game, state)`` is called after each
+        hand is entered."""
         while not self.is_over:
             game = self.current if self.current is not None and not self.current.is_over else self.new_game()
-            while not game.is_over:
-                state = game.new_hand()
-                game.record(play_hand(state, players))
-                if on_hand is not None:
-                    on_hand(game, state)
+            game.play(players, on_hand)
         return self
 
     # -- scores ----------------------------------------------------------------
@@ -401,7 +357,7 @@ class TeamMatch:
     def pairing_names(self, i: int) -> tuple[str, str]:
         return self.names[0][i], self.names[1][i]
 
-    def play(self, on_hand: Callable[[Match, Game, HandState], None] | None = None) -> TeamMatch:
+    def play(self, on_hand: Callable[[Match, Game, AnyHandState], None] | None = None) -> TeamMatch:
         """Play every pairing left between the members, who must be players; returns ``self``.
 
         ``on_hand(pairing, game, state)`` is called after each hand is recorded."""
@@ -410,18 +366,19 @@ class TeamMatch:
             if not self.pairings or self.pairings[-1].is_over:
                 self.new_pairing()
                 i += 1
-            players = [self.teams[0][i], self.teams[1][i]]
-            for p in players:
-                if not callable(getattr(p, "act", None)):
+            players: list[Agent] = []
+            for p in (self.teams[0][i], self.teams[1][i]):
+                if not isinstance(p, Agent):
                     raise TypeError(f"pairing {i + 1}: {p!r} is a name, not a player; play it yourself")
+                players.append(p)
             match = self.pairings[i]
             hook: OnHand | None = None
             if on_hand is not None:
 
-                def hook(game: Game, state: HandState, match: Match = match) -> None:
+                def hook(game: Game, state: AnyHandState, match: Match = match) -> None:
                     on_hand(match, game, state)
 
-            match.play(players, hook)  # type: ignore[arg-type]
+            match.play(players, hook)
         return self
 
     @property
@@ -446,7 +403,8 @@ class TeamMatch:
         if not self.is_over:
             return 0, 0
         won = self.pairings_won
-        return tuple(self.rules.team_bonus if won[t] == self.size else 0 for t in (0, 1))  # type: ignore[return-value]
+        bonus = self.rules.team_bonus
+        return (bonus if won[0] == self.size else 0, bonus if won[1] == self.size else 0)
 
     @property
     def member_totals(self) -> tuple[int, int]:

@@ -14,23 +14,22 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
+from ginrummy.play import MAX_ACTIONS, Agent, HandTooLongError, play_hand, show_hand_over
 from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
+from ginrummy.variants import AnyAction, AnyHandState, AnyView
 
 __all__ = ["AgentFactory", "GameOutcome", "HandSummary", "game_seed", "play_pair"]
 
 AgentFactory = Callable[[str, random.Random], Agent]
 """Builds an agent from its name and a seeded ``random.Random``."""
 
-MAX_ACTIONS_PER_HAND = 2000
-"""A hand still going after this many actions is abandoned and scored as a dead hand
-(two agents can pass one card back and forth for ever where the rules let a taken card
-be thrown back); the count of such hands is reported."""
+MAX_ACTIONS_PER_HAND = MAX_ACTIONS
+"""A hand still going after this many actions (the hand loop's cap, :data:`ginrummy.play.MAX_ACTIONS`)
+is abandoned and scored as a dead hand (two agents can pass one card back and forth for ever
+where the rules let a taken card be thrown back); the count of such hands is reported."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -77,13 +76,13 @@ class _Timed:
         self.name = agent.name
         self.sink = sink
 
-    def act(self, view: object) -> object:
+    def act(self, view: AnyView) -> AnyAction:
         t0 = time.perf_counter()
-        action = self.agent.act(view)  # type: ignore[arg-type]
+        action = self.agent.act(view)
         self.sink.append(time.perf_counter() - t0)
         return action
 
-    def hand_over(self, view: PlayerView) -> None:
+    def hand_over(self, view: AnyView) -> None:
         show_hand_over(self.agent, view)
 
 
@@ -101,24 +100,18 @@ def _play_game(
     seat_agent = (1, 0) if swapped else (0, 1)
     agents = [_Timed(factory(names[a], random.Random(seed * 4 + 2 * a + 1)), times[a]) for a in seat_agent]
     game = Game(rules, seed=seed, names=(names[seat_agent[0]], names[seat_agent[1]]))
-    states: list[HandState] = []
+    states: list[AnyHandState] = []
     abandoned = 0
     while not game.is_over:
         state = game.new_hand()
         states.append(state)
-        steps = 0
-        while not state.is_over and steps < MAX_ACTIONS_PER_HAND:
-            p = state.to_act
-            state.push(agents[p].act(state.view(p)), player=p)  # type: ignore[arg-type]
-            steps += 1
-        if state.is_over:
-            assert state.result is not None
-            game.record(state.result)
-            for p in (0, 1):
-                show_hand_over(agents[p], state.view(p))
-        else:
+        try:
+            result = play_hand(state, agents, max_actions=MAX_ACTIONS_PER_HAND)
+        except HandTooLongError:
             abandoned += 1
-            game.record(HandResult(Outcome.DEAD, None, 0))
+            result = HandResult(Outcome.DEAD, None, 0)
+        assert result is not None
+        game.enter(result)
     hands = [
         HandSummary(
             r.outcome.value,

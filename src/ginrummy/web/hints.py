@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.cards import Card
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import discard_deadwoods, least_deadwood, melds_with
+from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants.pickup import AddCard, LayMeld, Take
 
 __all__ = ["explain"]
 
@@ -19,8 +21,10 @@ def _fits(card: Card, view: PlayerView) -> str:
     return f"{card} makes the meld {melds[0]}"
 
 
-def explain(action: Action, view: PlayerView, agent: str) -> dict[str, Any]:
+def explain(action: AnyAction, view: AnyView, agent: str) -> dict[str, Any]:
     """The hint as JSON: the ``action`` (notation), a ``card`` to highlight, and ``why``."""
+    if not isinstance(view, PlayerView) or isinstance(action, Take | LayMeld | AddCard):
+        return {"action": str(action), "card": None, "why": f"{agent} would play {action}.", "agent": agent}
     why: str
     card: str | None = None
     up = view.upcard

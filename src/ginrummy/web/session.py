@@ -1,10 +1,11 @@
 """One web game in memory: the engine's :class:`~ginrummy.scoring.game.Game`, its hands, and the computer.
 
 The human is player 0, the computer player 1. A session is rebuilt from its stored
-rows by replaying each action through ``HandState.push`` (so a restart resumes the
-game exactly). The computer gets only ``state.view(1)``, like any agent; its random
-choices come from a generator seeded per decision from the game's secret, so they do
-not depend on when the server was restarted.
+rows by replaying each action through the hand's ``push`` (so a restart resumes the
+game exactly). The computer plays through the hand loop (:func:`ginrummy.play.play_hand`,
+the human's seat empty, so the loop stops at the human's turn) and gets only its own view,
+like any agent; its random choices come from a generator seeded per decision from the game's
+secret, so they do not depend on when the server was restarted.
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ import hashlib
 from dataclasses import dataclass, field
 
 from ginrummy.agents import Agent, make_agent, show_hand_over, strongest
-from ginrummy.errors import IllegalActionError
-from ginrummy.hand.actions import Action, parse_action
-from ginrummy.hand.state import HandState
+from ginrummy.play import play_hand
 from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
+from ginrummy.variants import AnyAction, AnyHandState, AnyView, parse_any_action
 from ginrummy.web.fairness import commitment, hand_salt
 from ginrummy.web.store import ActionRow, GameRow, HandRow
 
@@ -55,7 +55,7 @@ class GameSession:
         self.game = Game(
             self.rules, seed=row.seed, names=(row.name, "Computer"), first_dealer=row.first_dealer
         )
-        self.states: list[HandState] = []
+        self.states: list[AnyHandState] = []
         self.seq = 0
         by_hand: dict[int, list[ActionRow]] = {}
         for a in actions:
@@ -63,7 +63,7 @@ class GameSession:
         for h in range(row.hands_dealt):
             state = self._deal()
             for a in by_hand.get(h, []):
-                state.push(parse_action(a.action), player=a.player)
+                state.push(parse_any_action(a.action, self.rules), player=a.player)
                 self.seq += 1
             if state.is_over:
                 self._record_result(state)
@@ -71,7 +71,7 @@ class GameSession:
     # -- reading ---------------------------------------------------------------
 
     @property
-    def state(self) -> HandState | None:
+    def state(self) -> AnyHandState | None:
         """The current (last dealt) hand, or ``None`` before the first deal."""
         return self.states[-1] if self.states else None
 
@@ -134,11 +134,12 @@ class GameSession:
         state = self.state
         if state is None or state.is_over:
             raise SessionError("no hand is being played; deal the next hand")
-        action = parse_action(text)
+        action = parse_any_action(text, self.rules)
         if state.to_act != HUMAN:  # pragma: no cover - the computer always finishes its turn
             raise SessionError("it is the computer's turn")
         progress = Progress()
-        self._push(state, action, HUMAN, progress)
+        state.push(action, player=HUMAN)
+        self._logged(state, HUMAN, progress)
         self._computer_moves(progress)
         return progress
 
@@ -159,7 +160,7 @@ class GameSession:
             self.seq -= 1
         return Progress(truncate_from=self.seq)
 
-    def hint(self) -> Action:
+    def hint(self) -> AnyAction:
         """What the strongest registered agent would do for the human now (from the human's view)."""
         state = self.state
         if state is None or state.is_over or state.to_act != HUMAN:
@@ -168,7 +169,7 @@ class GameSession:
 
     # -- internals -------------------------------------------------------------
 
-    def _deal(self) -> HandState:
+    def _deal(self) -> AnyHandState:
         state = self.game.new_hand()
         self.states.append(state)
         return state
@@ -186,18 +187,19 @@ class GameSession:
         digest = hashlib.sha256(f"{self.row.secret}:{what}:{len(self.states)}:{self.seq}".encode()).digest()
         return int.from_bytes(digest[:8], "big")
 
-    def _push(self, state: HandState, action: Action, player: int, progress: Progress) -> None:
-        state.push(action, player=player)
-        _, resolved = state.log[-1]
-        progress.actions.append(ActionRow(self.seq, len(self.states) - 1, player, str(resolved)))
+    def _logged(self, state: AnyHandState, player: int, progress: Progress) -> None:
+        """Store the action ``player`` just made (as logged, engine choices filled in)."""
+        last = state.last_action
+        assert last is not None
+        progress.actions.append(ActionRow(self.seq, len(self.states) - 1, player, str(last[1])))
         self.seq += 1
         if state.is_over:
             progress.hands.append(self._record_result(state))
 
-    def _record_result(self, state: HandState) -> HandRow:
+    def _record_result(self, state: AnyHandState) -> HandRow:
         result = state.result
         assert result is not None
-        self.game.record(result)
+        self.game.enter(result)
         return HandRow(
             len(self.states) - 1, result.outcome.value, result.winner, result.knocker, result.points
         )
@@ -205,10 +207,20 @@ class GameSession:
     def _computer_moves(self, progress: Progress) -> None:
         state = self.state
         assert state is not None
-        while not state.is_over and state.to_act == COMPUTER:
-            agent = self._agent(self.row.level, "move", COMPUTER)
-            action = agent.act(state.view(COMPUTER))
-            try:
-                self._push(state, action, COMPUTER, progress)
-            except IllegalActionError:  # pragma: no cover - an agent bug: fall back to the engine's choice
-                self._push(state, next(iter(state.legal_actions)), COMPUTER, progress)
+        play_hand(
+            state,
+            [None, _FreshAgent(self)],
+            on_action=lambda s, player, _action: self._logged(s, player, progress),
+        )
+
+
+class _FreshAgent:
+    """The computer's seat in the hand loop: a fresh agent of the game's level for each decision
+    (see :meth:`GameSession._agent`), so a restarted server plays the same moves."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.name = session.row.level
+
+    def act(self, view: AnyView) -> AnyAction:
+        return self.session._agent(self.session.row.level, "move", COMPUTER).act(view)

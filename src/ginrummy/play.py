@@ -1,0 +1,127 @@
+"""The one hand loop, and the protocol of everything that plays a seat.
+
+Every runner of hands (a game's or a match's :meth:`~ginrummy.scoring.game.Game.play`, the
+tournament runner, the terminal and the browser front ends, the tests) plays through
+:func:`play_hand`: the player to act is asked for an action from its own view only, the action
+is pushed with the seat checked, an optional callback sees each action, and a hand that runs
+past ``max_actions`` ends with a :class:`HandTooLongError` instead of running for ever (two
+players can pass one card back and forth for ever where the rules let a taken card be thrown
+back). A seat whose player is ``None`` is a person at a front end: the loop stops when it is
+that seat's turn and returns ``None``; call it again after the person's action.
+
+>>> from ginrummy.agents import make_agent
+>>> from ginrummy.hand.state import HandState
+>>> from ginrummy.rules import Rules
+>>> state = HandState.deal(Rules(), dealer=0, rng=5)
+>>> play_hand(state, [make_agent("simple", 1), make_agent("simple", 2)]).outcome
+Outcome.KNOCK
+>>> state = HandState.deal(Rules(), dealer=0, rng=5)
+>>> play_hand(state, [None, make_agent("simple", 2)]) is None, state.to_act, state.action_count > 0
+(True, 0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ginrummy.errors import GinRummyError
+from ginrummy.hand.base import BaseHandState
+from ginrummy.hand.results import HandResult
+from ginrummy.variants import AnyAction, AnyView
+
+__all__ = ["MAX_ACTIONS", "Agent", "HandTooLongError", "OnAction", "play_hand", "show_hand_over"]
+
+MAX_ACTIONS = 2000
+"""The most actions a hand may take in :func:`play_hand` (a real hand takes well under 200)."""
+
+
+class HandTooLongError(GinRummyError):
+    """A hand still going after the action cap of :func:`play_hand`: the players are passing
+    cards back and forth for ever. The state is left as it was after the last action."""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that plays a seat: a computer level of :mod:`ginrummy.agents`, a scripted
+    player, a bridge to another program.
+
+    ``act`` receives the acting player's view (:class:`~ginrummy.hand.view.PlayerView`, or the
+    variant's view, e.g. :class:`~ginrummy.variants.pickup.PickupView`; never the hidden state)
+    and returns one of its legal actions. Standard knocks may name the melds to lay down and the
+    defender's ``LayOff`` may name a plan; with ``None`` the engine's exact solver chooses.
+    Agents draw randomness only from a ``random.Random`` they were given.
+
+    An agent may also have a ``hand_over(view)`` method: whoever plays the hands calls it
+    (through :func:`show_hand_over`) with the player's view of each finished hand, whose
+    ``result`` shows both hands as the cards are shown at the table. Agents that learn about
+    their opponent across hands use it; it is optional.
+    """
+
+    name: str
+
+    def act(self, view: AnyView) -> AnyAction:
+        """Choose an action for ``view.player``; it must be legal in ``view``."""
+        ...
+
+
+OnAction = Callable[[Any, int, Any], None]
+"""``on_action(state, player, action)``: called by :func:`play_hand` after each action, with
+the action as logged (engine choices filled in)."""
+
+
+def show_hand_over(agent: object, view: AnyView) -> None:
+    """Give ``agent`` its player's ``view`` of a finished hand, if it has a ``hand_over`` method
+    (the agents' optional hook, see :class:`Agent`); :func:`play_hand` calls it once a hand is over.
+
+    >>> class Watcher:
+    ...     def hand_over(self, view: AnyView) -> None:
+    ...         print("shown", view.player)
+    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> show_hand_over(Watcher(), HandState.deal(Rules(), dealer=0, rng=1).view(1))
+    shown 1
+    >>> show_hand_over(object(), HandState.deal(Rules(), dealer=0, rng=1).view(1))
+    """
+    hand_over = getattr(agent, "hand_over", None)
+    if hand_over is not None:
+        hand_over(view)
+
+
+def play_hand(
+    state: BaseHandState[Any, Any],
+    players: Sequence[Agent | None],
+    on_action: OnAction | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> HandResult | None:
+    """Play ``state`` (a hand of any variant) on: ``players[p]`` acts for seat ``p`` from
+    ``state.view(p)``, and its action is pushed as seat ``p``'s.
+
+    Returns the hand's result once it is over, after showing each player its view of the
+    finished hand (:func:`show_hand_over`); or ``None`` when it is the turn of a seat whose
+    player is ``None`` (a person: push their action, then call again). ``on_action(state,
+    player, action)`` is called after each action. Raises :class:`HandTooLongError` once the
+    hand has ``max_actions`` actions and is not over, and the engine's
+    :class:`~ginrummy.errors.IllegalActionError` for an illegal action (the state unchanged).
+    """
+    while not state.is_over:
+        p = state.to_act
+        player = players[p]
+        if player is None:
+            return None
+        if state.action_count >= max_actions:
+            raise HandTooLongError(
+                f"the hand was cut off after {state.action_count} actions without ending "
+                "(the players keep passing cards back and forth)"
+            )
+        state.push(player.act(state.view(p)), player=p)
+        if on_action is not None:
+            last = state.last_action
+            assert last is not None
+            on_action(state, p, last[1])
+    for p, seat in enumerate(players):
+        if seat is not None:
+            show_hand_over(seat, state.view(p))
+    result: HandResult | None = state.result
+    assert result is not None
+    return result
