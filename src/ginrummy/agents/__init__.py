@@ -24,6 +24,7 @@ from ginrummy.variants.pickup import PickupView
 __all__ = [
     "AGENTS",
     "BY_STRENGTH",
+    "DESCRIPTIONS",
     "Agent",
     "BeginnerAgent",
     "ExpertAgent",
@@ -112,6 +113,43 @@ AGENTS: dict[str, Callable[[int | random.Random | None], Agent]] = {
 BY_STRENGTH: tuple[str, ...] = ("random", "beginner", "simple", "strong", "expert")
 """The levels of :data:`AGENTS`, weakest first, as measured against each other (duplicate-dealt
 games under the ``eaai`` rules: bench/README.md, section Strength)."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "random": "Plays any legal move. Only useful for testing.",
+    "beginner": (
+        "Plays like someone who has just learned the game: it picks up the upcard only when it makes a "
+        "meld (and overlooks one now and then), usually throws its worst card but sometimes a nearly as "
+        "bad one, waits for a low count (4 or less) before knocking unless the stock is nearly gone, and "
+        "sometimes forgets to lay off its cards on your melds."
+    ),
+    "simple": (
+        "The public baseline of the 2021 EAAI Gin Rummy challenge: it takes the upcard only when it makes "
+        "a meld, always throws the card that leaves the least deadwood, and knocks the moment it can."
+    ),
+    "strong": (
+        "Keeps track of the cards: what has been thrown, what you picked up, what you passed on, and from "
+        "that how likely you are to hold each card. It keeps cards whose melds are still live, avoids "
+        "throwing cards you are likely to use, takes the upcard when it is worth showing you, lays down "
+        "the melds that leave you the fewest layoffs, and knocks only when, judging from your likely "
+        "hand, an undercut is unlikely; otherwise it waits and keeps its count low to undercut you. It "
+        "decides in about a millisecond."
+    ),
+    "expert": (
+        "Thinks like `strong`, but decides when to knock by a rule learned from thousands of simulated "
+        "hands, each played out both ways at every chance to knock: it weighs the knock's likely points "
+        "(and undercut risk) against how much its next draws could still improve its hand, how close you "
+        "are to knocking and how far the hand has gone, and so knocks sooner than `strong` when waiting "
+        "would not pay. It also checks its closest discards by imagining a few dozen ways your hand and "
+        "the stock could be and playing each one out to the end of the hand, changing its mind only when "
+        "another card comes out clearly better. It also reads the cards shown at the end of each hand: "
+        "until it has seen you wait (hold a hand you could have knocked with, or go gin) it takes you for "
+        "a player who knocks as soon as you can, so it waits to undercut you instead of knocking early, "
+        "and checks its take-or-draw choices and its knocks by the same imagined play. Most moves take a "
+        "few milliseconds, a close one up to a tenth of a second."
+    ),
+}
+"""How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of
+levels is made from it (:func:`ginrummy.cli.doc_tables.levels_table`); a new level needs its entry."""
 
 
 def strongest() -> str:

@@ -81,8 +81,8 @@ class RLCardNoviceAgent:
 
     def __init__(self, seed: int | random.Random | None = 0) -> None:
         import numpy as np
-        from rlcard.games.gin_rummy.utils import utils  # type: ignore[import-untyped]
-        from rlcard.models.gin_rummy_rule_models import GinRummyNoviceRuleAgent  # type: ignore[import-untyped]
+        from rlcard.games.gin_rummy.utils import utils
+        from rlcard.models.gin_rummy_rule_models import GinRummyNoviceRuleAgent
 
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._np = np
@@ -168,7 +168,7 @@ _OS: dict[str, Any] = {}
 def _os() -> dict[str, Any]:
     """The OpenSpiel game, a cached initial state, the meld tables and the two bots (lazily)."""
     if not _OS:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         game = pyspiel.load_game("gin_rummy")
         utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)

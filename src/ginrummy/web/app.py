@@ -99,7 +99,7 @@ class Server:
 
     @staticmethod
     def token(request: Request, required: bool = True) -> str | None:
-        token = request.headers.get(TOKEN_HEADER)
+        token: str | None = request.headers.get(TOKEN_HEADER)
         if token is None:
             if required:
                 raise ApiError(401, f"missing {TOKEN_HEADER} header: this browser has no player token")
