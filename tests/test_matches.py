@@ -23,7 +23,8 @@ from ginrummy.hand.state import HandState
 from ginrummy.records import MatchRecord, TeamRecord, load_any
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.game import Game
-from ginrummy.scoring.match import Match, TeamMatch, game_seed, settle, slam_tally
+from ginrummy.scoring.match import Match, TeamMatch, settle, slam_tally
+from ginrummy.seeds import game_seed
 from ginrummy.variants.pickup import PickupState
 from test_hollywood import check_hollywood_sheet_adds_up
 

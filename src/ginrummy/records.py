@@ -19,7 +19,7 @@ Hollywood game's three columns are rebuilt from its hands). A match record
 (``"format": "ginrummy-match"``) holds the rules, the match seed, the names and the game
 records in order; a team record (``"format": "ginrummy-team-match"``) holds the rules,
 the seed, the team names, each team's members and one match record per pairing. Each
-game's seed must be the one the match derives (:func:`ginrummy.scoring.match.game_seed`).
+game's seed must be the one the match derives (:func:`ginrummy.seeds.game_seed`).
 
 >>> from ginrummy.rules import KnockCard, Rules
 >>> from ginrummy.hand.actions import Pass
