@@ -1,7 +1,7 @@
 """Rules as data: one frozen, validated :class:`Rules` object and named presets.
 
 Every setting of ``RULES.md`` sections 2-4 is a field. Presets reproduce each
-rule source (the files in ``shared/rules/``); ``default`` is this project's
+rule source (ids 000-004, explained in docs/sources.md); ``default`` is this project's
 choice. Larger variants (Oklahoma, straight gin, Hollywood, aces high,
 discard-pile pickup) will be further fields with defaults that keep today's
 behaviour, so existing presets need no change.
@@ -130,7 +130,9 @@ class Rules:
     shutout: Shutout = Shutout.DOUBLE_GAME_BONUS
     """The shutout rule when the loser scored nothing."""
     margin_bonus: int = 0
-    """Line bonus (points) for winning a game by a margin of at least ``margin_bonus_at`` (001 house rule: 50)."""
+    """Margin bonus (points) for winning a game by a margin of at least ``margin_bonus_at`` (001 house
+    rule: 50). 001 calls it the "line bonus", a name other texts give the box bonus, so this project
+    says margin bonus for it and box bonus for the per-hand bonus."""
     margin_bonus_at: int = 50
     """Margin (points) that earns ``margin_bonus``."""
     forfeit_on_exact_margin: int = 0
@@ -291,7 +293,7 @@ def _check_range(name: str, value: int, low: int, high: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named rules preset: the ``rules``, the ``source`` file it follows, and a one-line ``summary``."""
+    """A named rules preset: the ``rules``, the ``source`` it follows (ids 000-004 as in docs/sources.md, ``this project``, or ``ext`` for outside texts), and a one-line ``summary``."""
 
     name: str
     rules: Rules
@@ -319,7 +321,7 @@ PRESETS: dict[str, Preset] = {
                 dealer_rule=DealerRule.LOSER,
                 stake=1,
             ),
-            "shared/rules/000_67589b1267de5920.txt",
+            "000",
             "Gin 20, undercut 10, game bonus 100 (200 on a shutout), box 20, loser deals; the loser "
             "pays 1 unit per point of difference.",
         ),
@@ -333,9 +335,9 @@ PRESETS: dict[str, Preset] = {
                 shutout=Shutout.NONE,
                 dealer_rule=DealerRule.ALTERNATE,
             ),
-            "shared/rules/001_04e0175aaba99913.txt",
-            "Gin 25, undercut 25; house rules: game bonus 100, box 20, line bonus 50 for a "
-            "50-point margin, big gin 25.",
+            "001",
+            "Gin 25, undercut 25; house rules: game bonus 100, box 20, margin bonus 50 for a "
+            "50-point margin (001's line bonus), big gin 25.",
         ),
         Preset(
             "wikipedia",
@@ -345,7 +347,7 @@ PRESETS: dict[str, Preset] = {
                 shutout=Shutout.DOUBLE_HANDS,
                 dealer_rule=DealerRule.ALTERNATE,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Gin 25, undercut 25, big gin 31, game bonus 100, box 25, shutout doubles every "
             "hand (blitz); the deal alternates. Reproduces the 'Game 1' score sheet.",
         ),
@@ -359,7 +361,7 @@ PRESETS: dict[str, Preset] = {
                 shutout=Shutout.NONE,
                 dealer_rule=DealerRule.ALTERNATE,
             ),
-            "shared/rules/003_60cd1935cd4e24d0.txt",
+            "003",
             "Gin 20, undercut 10, no game or box bonus named; the deal alternates.",
         ),
         Preset(
@@ -372,7 +374,7 @@ PRESETS: dict[str, Preset] = {
                 match_target=500,
                 stake=1,
             ),
-            "shared/rules/004_efae2a55a783c492.txt",
+            "004",
             "Gin 25 with or without a discard (big gin 25), undercut 25 on equal or lower, "
             "box 25 and game bonus 100 when a player reaches 100; games until a player's final "
             "scores reach 500 (a SLAM), the winner of each game accruing the difference as SLAM "
@@ -387,27 +389,27 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "oklahoma",
             Rules(knock_card=KnockCard.UPCARD, spade_doubles=True, target=150, big_gin=True),
-            "shared/rules/001_04e0175aaba99913.txt, 002_92a7bc9e0e23e929.txt",
+            "001, 002",
             "Oklahoma: the first upcard's value is the knock limit (face cards 10, an ace means gin "
             "only); a spade upcard doubles every point of the hand; games to 150 (ext).",
         ),
         Preset(
             "oklahoma-second-deck",
             Rules(knock_card=KnockCard.SECOND_DECK, spade_doubles=True, target=150, big_gin=True),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Oklahoma with the knock value set by a card from the bottom of a second deck (002).",
         ),
         Preset(
             "straight",
             Rules(knock_limit=0, big_gin=True, dealer_rule=DealerRule.ALTERNATE),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Straight gin: no knocking; only gin (or big gin) ends a hand; scoring as standard gin.",
         ),
         # -- discard-pile pickup gin (ginrummy.variants.pickup.state); the text names no target: 250 (see the summary)
         Preset(
             "pickup",
             Rules(discard_pickup=True, knock_limit=0, dealer_rule=DealerRule.ALTERNATE, target=250),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Discard-pile pickup: no knocking; several cards may be taken from the top of the discard "
             "pile (the deepest melded at once); melds on the table, either player adds to them; at gin "
             "table cards count for, hand cards against (A 15, 2-9 5, 10-K 10), gin 25; the difference "
@@ -421,7 +423,7 @@ PRESETS: dict[str, Preset] = {
                 dealer_rule=DealerRule.ALTERNATE,
                 scoring=Scoring.HOLLYWOOD,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Hollywood scoring of standard gin (002's settings): three games to 100 kept at once, a "
             "player's 1st win entered in game 1, the 2nd in games 1-2, later ones in all three still "
             "open; each game has its own game bonus 100, box 25 and blitz shutout.",
@@ -437,7 +439,7 @@ PRESETS: dict[str, Preset] = {
                 team_size=3,
                 team_bonus=25,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Hollywood team play: teams of three, each member playing a Hollywood set to 300 head to "
             "head; the team totals are summed, 25 extra to a team whose three members all win.",
         ),
@@ -454,7 +456,7 @@ PRESETS: dict[str, Preset] = {
                 scoring=Scoring.HOLLYWOOD,
                 target=200,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Hollywood, aces high and low (002): like Oklahoma (the first upcard's value is the knock "
             "limit, a spade upcard doubles the hand), but aces are high or low, runs may turn the "
             "corner (K-A-2) and an unmelded ace counts 15; Hollywood scoring of three games to 200.",
@@ -468,7 +470,7 @@ PRESETS: dict[str, Preset] = {
                 target=250,
                 match_games=5,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Tournament rules (002): best of five games, each to 250, with 002's gin 25, undercut 25, "
             "big gin 31, game bonus 100, box 25.",
         ),
@@ -480,7 +482,7 @@ PRESETS: dict[str, Preset] = {
                 dealer_rule=DealerRule.ALTERNATE,
                 match_target=500,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            "002",
             "Multi-game match (002): games to 100 whose final scores, bonuses included, accumulate "
             "until a player reaches 500.",
         ),

@@ -93,7 +93,7 @@ def rules_text(r: Rules) -> list[str]:
     if shutout:
         out.append(shutout)
     if r.margin_bonus:
-        out.append(f"Winning by {r.margin_bonus_at} or more earns a line bonus of {r.margin_bonus}.")
+        out.append(f"Winning by {r.margin_bonus_at} or more earns a margin bonus of {r.margin_bonus}.")
     out.append(
         {
             DealerRule.LOSER: "The loser of a hand deals the next.",

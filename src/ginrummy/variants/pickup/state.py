@@ -1,6 +1,6 @@
 """Discard-pile pickup gin (002) as a state machine: :class:`PickupState`.
 
-The rules (``shared/rules/002``, "Similar to straight gin, knocking is not allowed. However,
+The rules (002: "Similar to straight gin, knocking is not allowed. However,
 more than one card may be taken, in order, from the top of the discard pile. If more than one
 card is taken, the lowest position card taken must be used in a hand [...]; continue with one
 discard. Cards are shown to the table, with opponents being able to add on to straights of the
