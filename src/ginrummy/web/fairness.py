@@ -11,6 +11,7 @@ can check that the hash matches and that the deck dealt comes from the seed
 (True, False)
 >>> verify_deal(c, 42, "00ff", deck="Ac 2c 3c").message
 'the deck given is not 52 distinct cards (3 cards, 3 distinct)'
+>>> from ginrummy.cards import format_cards
 >>> verify_deal(c, 42, "00ff", deck=format_cards(shuffled_deck(random.Random(42)))).ok
 True
 """
@@ -22,7 +23,7 @@ import hmac
 import random
 from dataclasses import dataclass
 
-from ginrummy.cards import Card, format_cards, parse_card, shuffled_deck
+from ginrummy.cards import Card, parse_card, shuffled_deck
 from ginrummy.errors import CardParseError
 
 __all__ = ["DealCheck", "commitment", "hand_salt", "verify_deal"]
