@@ -7,9 +7,9 @@ engine's notation (``7h``, ``Th``).
 >>> d = analyze_hand(parse_hand("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"), Rules())
 >>> d["discards"], d["deadwood"], d["gin"], d["big_gin"]
 (['3d'], 0, True, False)
->>> plan = layoff_plan(parse_knocker_melds("7c 7s 7d | 8h 9h Th"), parse_hand("7h Jh Qh 2c", sizes=None))
->>> plan["layoffs"], plan["deadwood"]
-([['7h', 2], ['Jh', 2], ['Qh', 2]], 2)
+>>> plan = layoff_plan(parse_knocker_melds("7c 7s 7d | 8h 9h Th"), parse_hand("7h Jh Qh 2c 3c 4c 5s 6s Kd Ks"))
+>>> plan["layoffs"], plan["melds"], plan["deadwood"]
+([['7h', 2], ['Jh', 2], ['Qh', 2]], [['2c', '3c', '4c']], 31)
 """
 
 from __future__ import annotations
