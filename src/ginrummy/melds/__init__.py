@@ -57,9 +57,6 @@ from ginrummy.melds.deadwood import (
     least_deadwood_after_discard,
 )
 from ginrummy.melds.meld import Arrangement, Meld, is_meld
-from ginrummy.melds.meld import _layoff_cards as _layoff_cards  # for ginrummy.layoff
-from ginrummy.melds.meld import _meld_text as _meld_text
-from ginrummy.melds.meld import _run_start as _run_start
 from ginrummy.melds.queries import all_melds, fits_meld, melds_with
 
 __all__ = [

@@ -4,8 +4,8 @@ their notation.
 A set is 3 or 4 cards of one rank; a run is 3 or more cards of one suit in sequence, ace low
 (all sources; RULES.md section 1) or also round the corner when ``mr.wrap`` (Hollywood's
 aces, 002; RULES.md section 5). A run round the corner is written in run order from its first
-card in sequence: ``Qs Ks As 2s``. :func:`_run_start`, :func:`_meld_text` and
-:func:`_layoff_cards` are shared with :mod:`ginrummy.layoff`.
+card in sequence: ``Qs Ks As 2s``. :func:`run_start`, :func:`meld_text` and
+:func:`layoff_cards` are shared with :mod:`ginrummy.layoff`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ginrummy.melds.aces import STANDARD, MeldRules
 from ginrummy.melds.tables import _RANK_MASKS, _SUIT_BITS, _rotl, _rotr
 
 
-def _run_start(mask: CardSet, low: int) -> int:
+def run_start(mask: CardSet, low: int) -> int:
     """The rank of a run's first card in sequence (``low``: its lowest card index): the
     lowest rank, except for a run round the corner (Q K A 2: the queen)."""
     bits = (mask >> (low - low % 13)) & _SUIT_BITS
@@ -33,14 +33,16 @@ def _run_cards(mask: CardSet) -> list[Card]:
     cards = cards_of(mask)
     low = cards[0]
     if mask & ~_RANK_MASKS[low % 13]:
-        start = _run_start(mask, low)
+        start = run_start(mask, low)
         if start != low % 13:
             i = next(i for i, c in enumerate(cards) if c % 13 == start)
             cards = cards[i:] + cards[:i]
     return cards
 
 
-def _layoff_cards(m: CardSet, wrap: bool) -> CardSet:
+def layoff_cards(m: CardSet, wrap: bool) -> CardSet:
+    """The cards that extend the meld ``m`` (a ``CardSet``) directly: the 4th card of a set of
+    3, or the card next to either end of a run (round the corner when ``wrap``)."""
     low = _low_card(m)
     rank_mask = _RANK_MASKS[low % 13]
     if m & ~rank_mask == 0:
@@ -58,7 +60,8 @@ def _layoff_cards(m: CardSet, wrap: bool) -> CardSet:
     return out
 
 
-def _meld_text(mask: CardSet, glyphs: bool = False) -> str:
+def meld_text(mask: CardSet, glyphs: bool = False) -> str:
+    """The cards of the meld ``mask`` in playing order (a run round the corner from its queen)."""
     return " ".join(c.text(glyphs) for c in _run_cards(mask))
 
 
@@ -125,11 +128,11 @@ class Meld:
         the card below and the card above a run, round the corner when ``mr.wrap``; none on
         a run of the whole suit). Cards laid off on runs may then be extended in turn (a
         chain), which :mod:`ginrummy.layoff` handles. ``mr`` must be rules the meld is valid under."""
-        return _layoff_cards(self._mask, mr.wrap)
+        return layoff_cards(self._mask, mr.wrap)
 
     def text(self, glyphs: bool = False) -> str:
         """The cards in the order of :attr:`cards`, e.g. ``'Qs Ks As 2s'``."""
-        return _meld_text(self._mask, glyphs)
+        return meld_text(self._mask, glyphs)
 
     def __str__(self) -> str:
         return self.text()
