@@ -89,6 +89,7 @@ def test_unfinished_hand_records_replay_to_the_same_position(seed: int) -> None:
         state.push(agents[state.to_act].act(state.view(state.to_act)), player=state.to_act)
     rec = HandRecord.load(HandRecord.from_state(state, seed=seed).dump())
     again = rec.replay()
+    assert isinstance(again, PickupState)
     same_hand(again, state)
     assert (again.phase, again.to_act, again.taken) == (state.phase, state.to_act, state.taken)
     assert ("result" in rec.to_json()) == state.is_over
