@@ -13,9 +13,9 @@ from rich.console import Console
 
 from ginrummy.agents import make_agent
 from ginrummy.cards import CARDS, CardSet, cards_of
-from ginrummy.cli import play as play_module
+from ginrummy.cli import session as play_module
 from ginrummy.cli.main import main
-from ginrummy.cli.play import COMPUTER, PlaySession
+from ginrummy.cli.session import COMPUTER, PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import Phase
 from ginrummy.melds import least_deadwood

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
-from ginrummy.cli.play import PlaySession
+from ginrummy.cli.session import PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState
 from ginrummy.play import play_hand

@@ -17,8 +17,8 @@ from ginrummy.agents import make_agent
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.cards import CARDS, Card, cards_of, parse_cards
-from ginrummy.cli.pickup_play import command_for
-from ginrummy.cli.play import COMPUTER, PlaySession
+from ginrummy.cli.session import COMPUTER, PlaySession
+from ginrummy.cli.table.pickup_commands import command_for
 from ginrummy.errors import (
     CardNotInHandError,
     IllegalActionError,

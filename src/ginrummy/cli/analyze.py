@@ -19,9 +19,10 @@ from typing import Any
 
 from rich.text import Text
 
-from ginrummy.cards import Card, CardSet, cards_of, cardset, format_cards, parse_card, sort_key_rank
+from ginrummy.cards import Card, CardSet, cardset, format_cards, parse_card
 from ginrummy.cli.render import cards_text, melds_text
 from ginrummy.errors import CardParseError, GinRummyError, InvalidMeldError
+from ginrummy.hand.order import by_rank
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import Arrangement, Meld, arrangements, best_discards, least_deadwood, meld_rules
 from ginrummy.rules import Rules
@@ -67,7 +68,7 @@ def _names(cards: Iterable[int]) -> list[str]:
 
 
 def _deadwood_names(mask: CardSet) -> list[str]:
-    return _names(sorted(cards_of(mask), key=sort_key_rank))
+    return _names(by_rank(mask))
 
 
 def _arrangement_json(arr: Arrangement) -> dict[str, Any]:
