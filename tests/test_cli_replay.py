@@ -160,7 +160,7 @@ def test_rules_lists_presets_and_settings() -> None:
     assert result.exit_code == 0
     for name in ("default", "pagat", "wikipedia", "eaai", "openspiel"):
         assert name in result.output
-    assert "source: 000" in result.output
+    assert "source: 000 part 1" in result.output and "source: 000 part 2" in result.output
     one = run("rules", "pagat")
     assert one.exit_code == 0
     assert " * gin_bonus                20" in one.output

@@ -22,6 +22,7 @@ from ginrummy.scoring.columns import GameSummary
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.match import settle as settle_totals
+from ginrummy.scoring.sheet import winner_text
 
 __all__ = [
     "card_text",
@@ -160,8 +161,7 @@ def summary_lines(game: Game, settle: bool = False) -> list[Text]:
                         f"    {n[1 - cs.winner]} won by exactly {rules.forfeit_on_exact_margin} and forfeits."
                     )
                 )
-            who = "drawn" if cs.winner is None else f"{n[cs.winner]} wins game {c.number}"
-            lines.append(Text(f"    {who}, {cs.totals[0]} to {cs.totals[1]}."))
+            lines.append(Text(f"    {winner_text(cs, n, f'game {c.number}')}"))
         if s.winner is None:
             lines.append(Text(f"The Hollywood set is drawn at {s.totals[0]} each.", style="bold"))
         else:
@@ -181,11 +181,7 @@ def summary_lines(game: Game, settle: bool = False) -> list[Text]:
             lines.append(
                 Text(f"  {n[1 - s.winner]} won by exactly {rules.forfeit_on_exact_margin} and forfeits.")
             )
-        if s.winner is None:
-            lines.append(Text(f"The game is drawn at {s.totals[0]} each.", style="bold"))
-        else:
-            w = s.winner
-            lines.append(Text(f"{n[w]} wins the game, {s.totals[w]} to {s.totals[1 - w]}.", style="bold"))
+        lines.append(Text(winner_text(s, n), style="bold"))
     if settle and rules.stake:
         lines.append(Text(settle_totals(s.totals, rules.stake).text(n)))
     return lines

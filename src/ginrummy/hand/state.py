@@ -107,7 +107,11 @@ class HandState(BaseHandState[Action, PlayerView]):
         """The card that sets this hand's knock limit (Oklahoma), else ``None``. Public."""
         if rules.knock_card is KnockCard.UPCARD:
             self.knock_card = self.deck[20]
-        self.knock_limit = rules.knock_limit if self.knock_card is None else knock_value(self.knock_card)
+        self.knock_limit = (
+            rules.knock_limit
+            if self.knock_card is None
+            else knock_value(self.knock_card, rules.ace_points, rules.ace_means_gin)
+        )
         """The knock limit in force for this hand (points): the setting, or the knock card's value."""
         self.multiplier = (
             2 if rules.spade_doubles and self.knock_card is not None and self.knock_card // 13 == 3 else 1
@@ -444,15 +448,20 @@ class HandState(BaseHandState[Action, PlayerView]):
         )
 
 
-def knock_value(card: int) -> int:
-    """Oklahoma: the knock limit a card sets: its points (face cards 10), but an ace means
-    gin only (0) (001, 002, ext Bicycle).
+def knock_value(card: int, ace_points: int = 1, ace_means_gin: bool = False) -> int:
+    """Oklahoma: the knock limit (points) a card sets: its points, face cards 10 (001, 002); an
+    ace its points, ``ace_points`` (1, or 15 in Hollywood with aces high and low, 002), or gin
+    only (0) with ``ace_means_gin`` (ext Bicycle).
 
     >>> knock_value(Card("Kh")), knock_value(Card("4s")), knock_value(Card("Ad"))
-    (10, 4, 0)
+    (10, 4, 1)
+    >>> knock_value(Card("Ad"), ace_points=15), knock_value(Card("Ad"), ace_means_gin=True)
+    (15, 0)
     """
     rank = card % 13
-    return 0 if rank == 0 else min(rank + 1, 10)
+    if rank == 0:
+        return 0 if ace_means_gin else ace_points
+    return min(rank + 1, 10)
 
 
 def _check_meld_list(melds: object, what: str) -> None:
