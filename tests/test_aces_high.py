@@ -1,7 +1,7 @@
 """Hollywood's aces high and low (002; RULES.md section 5): runs may turn the corner
 (K-A-2, Q-K-A-2-3, ...) and an unmelded ace counts 15.
 
-Checked against the brute-force oracle (``tests/oracle.py``, which takes the wrap and the
+Checked against the brute-force oracle (``tests/helpers/oracle.py``, which takes the wrap and the
 ace points as parameters) on random, meld-rich and corner-rich hands, under Hollywood's
 aces (wrap, ace 15) and the two half-way settings (wrap with ace 1; ace low with ace 15);
 then golden cases built by hand from the rule text, and whole hands through ``HandState``
@@ -18,8 +18,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import oracle
-import strategies
 from ginrummy.cards import Card, card_points, cards_of, deadwood_points, parse_cards
 from ginrummy.cli.analyze import analyze_hand, layoff_plan, parse_hand, parse_knocker_melds
 from ginrummy.errors import IllegalActionError, InvalidLayoffError, InvalidMeldError
@@ -45,6 +43,8 @@ from ginrummy.melds import (
     melds_with,
 )
 from ginrummy.rules import Aces, KnockCard, Rules, Scoring
+from helpers import oracle, strategies
+from helpers.hands import until_over
 
 HW = MeldRules.of(wrap=True, ace_points=15)
 WRAP1 = MeldRules.of(wrap=True, ace_points=1)
@@ -597,7 +597,7 @@ def test_random_hands_under_the_preset_score_by_the_oracle(seed: int) -> None:
     the engine's best layoffs, and the points agree with the oracle under wrap and ace 15."""
     rng = random.Random(seed)
     s = HandState.deal(PRESET, seed % 2, rng)
-    while not s.is_over:
+    for _ in until_over(s):
         s.push(strategies.choose_action(s, rng))
     r = s.result
     assert r is not None

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import oracle
 from ginrummy.cards import Card, cards_of, parse_cards
 from ginrummy.errors import (
     CardNotInHandError,
@@ -25,7 +24,9 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState, Phase
 from ginrummy.melds import Meld, least_deadwood
 from ginrummy.rules import Opening, Rules
-from strategies import arbitrary_action, build_deck, choose_action
+from helpers import oracle
+from helpers.hands import until_over
+from helpers.strategies import arbitrary_action, build_deck, choose_action
 
 RULESETS = [
     Rules(),
@@ -86,13 +87,6 @@ def accounted(s: HandState) -> None:
     assert total == (1 << 52) - 1, "a card is missing"
     assert len(s.discard_pile) == len(set(s.discard_pile))
     assert len(s.stock) == s.stock_size
-
-
-def play(s: HandState, rng: random.Random, mode: str, steps: int = 400) -> None:
-    for _ in range(steps):
-        if s.is_over:
-            return
-        s.push(choose_action(s, rng, mode))
 
 
 # -- the deal ------------------------------------------------------------------------
@@ -622,7 +616,7 @@ def test_knock_legality_matches_oracle(seed: int, rules: Rules, mode: str) -> No
     melded; in LAST_CHANCE taking is legal only if some discard then allows a knock."""
     rng = random.Random(seed)
     s = HandState.deal(rules, rng.randrange(2), rng.randrange(2**32))
-    while not s.is_over:
+    for _ in until_over(s):
         p = s.to_act
         hand = s.hand(p)
         if s.phase is Phase.DISCARD and rng.random() < 0.35:
@@ -670,7 +664,7 @@ def test_illegal_action_errors_are_specific_and_name_what_is_legal(seed: int, ru
     wrong and what is legal"); a wrong player's action names whose turn it is."""
     rng = random.Random(seed)
     s = HandState.deal(rules, rng.randrange(2), rng.randrange(2**32))
-    while not s.is_over:
+    for _ in until_over(s):
         for _ in range(3):
             action, player = arbitrary_action(s, rng)
             if s.can(action, player):
@@ -724,7 +718,7 @@ def test_push_pop_clone_replay(seed: int, rules: Rules, mode: str) -> None:
     s = HandState.deal(rules, rng.randrange(2), rng.randrange(2**32))
     start = snapshot(s)
     history = [start]
-    while not s.is_over:
+    for _ in until_over(s):
         action = choose_action(s, rng, mode)
         s.push(action)
         history.append(snapshot(s))
