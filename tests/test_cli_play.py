@@ -165,6 +165,7 @@ def test_computer_hidden_cards_never_shown_before_the_hand_ends(seed: int, oppon
         Rules(), seed=seed, opponent=opponent, console=console, input_fn=input_fn, glyphs=True
     )
     assert session.run() == 0
+    assert session.game.is_over
     assert checks["during"] > 10
     assert checks["revealed"] >= 1  # the check would see the cards once they are laid down
 
@@ -281,6 +282,7 @@ def test_knock_asks_for_confirmation_and_no_keeps_the_hand() -> None:
 
 def test_the_end_of_a_hand_shows_both_hands_melds_layoffs_and_points() -> None:
     session, out, _ = run_session(bot_answer(), seed=3)
+    assert session.game.is_over
     text = out.getvalue()
     assert "(laid down by the knocker):" in text
     assert "(defender), whole hand:" in text
@@ -417,6 +419,7 @@ def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> Non
     session.agent = Spy()
     session_holder.append(session)
     assert session.run() == 0
+    assert session.game.is_over
     assert seen and all(isinstance(v, PlayerView) for v in seen)
     # each finished hand is shown to the computer's agent once, from its seat
     assert [v.result for v in shown] == session.game.results
@@ -540,6 +543,7 @@ def test_piped_hollywood_game_with_set_saves_and_replays(tmp_path: Path) -> None
 def test_match_is_saved_and_replayed_game_by_game(tmp_path: Path) -> None:
     rules = Rules.preset("tournament").replace(target=30, match_games=3)
     session, text, answers = run_rules(bot_answer(), rules, seed=8, preset="tournament")
+    assert session.match.is_over
     assert len(session.match.games) >= 2
     assert "\nGame 2 of the match.\n" in text
     save = tmp_path / "match.json"

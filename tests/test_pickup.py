@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -46,6 +45,7 @@ from ginrummy.variants.pickup import (
 )
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
 from ginrummy.variants.pickup.scoring import PickupResult, card_value, pickup_points, pickup_result
+from helpers.hands import play_out, until_over
 
 PICKUP = Rules.preset("pickup")
 FULL = (1 << 52) - 1
@@ -339,7 +339,7 @@ def test_illegal_plays_are_refused_and_change_nothing() -> None:
     s2 = s.clone()
     play(s2, "1: discard 2h")
     assert s.hand(1) >> Card("2h") & 1 and not s2.hand(1) >> Card("2h") & 1  # clones are independent
-    while not s2.is_over:
+    for _ in until_over(s2):
         s2.push(next(iter(s2.legal_actions)))
     check_refused(s2, DrawStock(), WrongPhaseError, "cannot draw in phase END")
     assert list(s2.legal_actions) == [] and not s2.legal_actions
@@ -350,7 +350,7 @@ def test_undo_restores_every_step() -> None:
     for seed in range(20):
         s = PickupState.deal(PICKUP, seed % 2, seed)
         snaps = [snapshot(s)]
-        while not s.is_over:
+        for _ in until_over(s):
             s.push(rng.choice(list(s.legal_actions)))
             snaps.append(snapshot(s))
         for snap in reversed(snaps[:-1]):
@@ -428,7 +428,7 @@ def test_legal_actions_match_the_engine_and_cards_are_conserved() -> None:
     for seed in range(16):
         s = PickupState.deal(PICKUP, seed % 2, seed)
         agents = [RandomAgent(seed), PickupSimpleAgent(seed)]
-        while not s.is_over:
+        for _ in until_over(s):
             assert accounted(s) == 52
             legal = list(s.legal_actions)
             assert len(set(legal)) == len(legal)
@@ -530,7 +530,6 @@ def test_views_hide_the_opponents_hand_and_the_stock() -> None:
 
 
 def test_thousands_of_seeded_hands_random_against_simple() -> None:
-    start = time.perf_counter()
     outcomes = {Outcome.GIN: 0, Outcome.DEAD: 0}
     wins = [0, 0]
     hands = 2000
@@ -540,14 +539,7 @@ def test_thousands_of_seeded_hands_random_against_simple() -> None:
         agents: list[Any] = [RandomAgent(seed), PickupSimpleAgent(seed)]
         if simple_seat == 0:
             agents.reverse()
-        steps = 0
-        while not s.is_over:
-            p = s.to_act
-            s.push(agents[p].act(s.view(p)), player=p)  # an illegal action would raise
-            steps += 1
-            assert steps < 2000
-        r = s.result
-        assert r is not None
+        r = play_out(s, agents, note=f"seed {seed}")  # an illegal action would raise
         assert (
             s.hand(0).bit_count()
             + s.hand(1).bit_count()
@@ -566,21 +558,15 @@ def test_thousands_of_seeded_hands_random_against_simple() -> None:
             assert r.points == abs(r.net[0] - r.net[1]) and r.points >= 0
             if r.winner is not None:
                 wins[r.winner == simple_seat] += 1
-    elapsed = time.perf_counter() - start
     assert outcomes[Outcome.GIN] > 0.9 * hands
     assert wins[1] > 3 * wins[0]  # the simple policy beats random play
-    assert elapsed < 30, elapsed
 
 
 def test_make_agent_simple_and_random_play_pickup_views() -> None:
     for seed in range(30):
         s = PickupState.deal(PICKUP, seed % 2, seed)
         agents = [make_agent("simple", seed), make_agent("random", seed)]
-        while not s.is_over:
-            p = s.to_act
-            action = agents[p].act(s.view(p))  # type: ignore[arg-type]
-            assert s.can(action, p)  # type: ignore[arg-type]
-            s.push(action, p)  # type: ignore[arg-type]
+        play_out(s, agents, note=f"seed {seed}")  # an illegal action raises IllegalActionError
 
 
 def test_simple_lays_the_deepest_card_and_takes_when_it_melds() -> None:
@@ -722,6 +708,7 @@ def test_terminal_never_shows_the_computers_hidden_cards(seed: int, opponent: st
     )
     assert session.run() == 0
     assert checks["during"] > 20 and checks["revealed"] >= 1
+    assert session.game.is_over
 
 
 def test_play_command_with_the_pickup_preset() -> None:
