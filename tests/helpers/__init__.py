@@ -6,6 +6,10 @@ the path: ``pythonpath`` in pyproject.toml):
   players the state-machine tests drive;
 - :mod:`helpers.hands`: playing hands to the end, with a check that they end;
 - :mod:`helpers.sheets`: checks of score sheets;
+- :mod:`helpers.state`, :mod:`helpers.aces_high`: what the ``test_state*`` and
+  ``test_aces_high*`` modules share;
+- :mod:`helpers.openspiel`, :mod:`helpers.openspiel_mirror`: OpenSpiel's gin rummy beside ours,
+  for the differential tests (they need ``pyspiel``);
 - :mod:`helpers.golden`: the golden cases (``python tests/helpers/golden.py`` rewrites them);
 - :mod:`helpers.web`: the web tests' scripted player and live server.
 
