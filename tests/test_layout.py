@@ -1,6 +1,7 @@
 """The layout of the tests themselves: test modules never import one another (what two of them
-share lives in the package ``tests/helpers/``, imported as ``helpers``, or in a conftest), and nothing
-edits ``sys.path`` (pytest's ``pythonpath`` option in pyproject.toml puts ``tests/`` on it).
+share lives in the package ``tests/helpers/``, imported as ``helpers``, or in a conftest), nothing
+edits ``sys.path`` (pytest's ``pythonpath`` option in pyproject.toml puts ``tests/`` on it), and
+every module under ``tests/`` stays under 600 lines (the project's rule for modules).
 
 Each check reads the sources with :mod:`ast`; each is shown to fail on a planted example."""
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).parent
+MAX_LINES = 600
 
 
 def imported_names(tree: ast.AST) -> Iterator[tuple[int, str]]:
@@ -81,6 +83,12 @@ def sys_path_edits(root: Path) -> list[str]:
     return found
 
 
+def long_modules(root: Path, limit: int = MAX_LINES) -> list[str]:
+    """``"path: n lines"`` for each module under ``root`` with more than ``limit`` lines."""
+    lengths = {path: len(path.read_text().splitlines()) for path in sorted(root.rglob("*.py"))}
+    return [f"{path.relative_to(root)}: {n} lines" for path, n in lengths.items() if n > limit]
+
+
 def test_the_tests_are_found() -> None:
     modules = find_test_modules(TESTS)
     assert Path(__file__) in modules and TESTS / "web" / "test_api.py" in modules
@@ -98,6 +106,10 @@ def test_shared_code_is_imported_from_helpers() -> None:
 
 def test_nothing_edits_sys_path() -> None:
     assert sys_path_edits(TESTS) == []
+
+
+def test_modules_stay_short() -> None:
+    assert long_modules(TESTS) == []
 
 
 # -- the checks fail on planted examples -----------------------------------------------------
@@ -121,6 +133,7 @@ def test_a_clean_tree_passes_every_check(planted: Path) -> None:
     assert imports_of_test_modules(planted) == []
     assert local_imports_outside_helpers(planted) == []
     assert sys_path_edits(planted) == []
+    assert long_modules(planted) == []
 
 
 @pytest.mark.parametrize(
@@ -151,3 +164,9 @@ def test_a_planted_import_around_helpers_is_found(planted: Path) -> None:
 def test_a_planted_sys_path_edit_is_found(planted: Path) -> None:
     (planted / "web" / "conftest.py").write_text("import sys\nsys.path.insert(0, '.')\n")
     assert sys_path_edits(planted) == [str(Path("web") / "conftest.py") + ":2"]
+
+
+def test_a_planted_long_module_is_found(planted: Path) -> None:
+    (planted / "test_a.py").write_text("x = 1\n" * (MAX_LINES + 1))
+    assert long_modules(planted) == [f"test_a.py: {MAX_LINES + 1} lines"]
+    assert long_modules(planted, limit=MAX_LINES + 1) == []

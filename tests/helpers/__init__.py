@@ -6,8 +6,9 @@ the path: ``pythonpath`` in pyproject.toml):
   players the state-machine tests drive;
 - :mod:`helpers.hands`: playing hands to the end, with a check that they end;
 - :mod:`helpers.sheets`: checks of score sheets;
-- :mod:`helpers.state`, :mod:`helpers.aces_high`: what the ``test_state*`` and
-  ``test_aces_high*`` modules share;
+- :mod:`helpers.state`, :mod:`helpers.aces_high`, :mod:`helpers.pickup`: what the
+  ``test_state*``, ``test_aces_high*`` and ``test_pickup*`` modules share;
+- :mod:`helpers.terminal`: playing ``ginrummy play`` sessions with scripted input;
 - :mod:`helpers.openspiel`, :mod:`helpers.openspiel_mirror`: OpenSpiel's gin rummy beside ours,
   for the differential tests (they need ``pyspiel``);
 - :mod:`helpers.golden`: the golden cases (``python tests/helpers/golden.py`` rewrites them);
