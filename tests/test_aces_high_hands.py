@@ -172,6 +172,6 @@ def test_analyze_and_layoff_commands_follow_the_rules() -> None:
     melds = parse_knocker_melds("Jh Qh Kh | Qs Ks As", PRESET)
     with pytest.raises(InvalidMeldError):
         parse_knocker_melds("Jh Qh Kh | Qs Ks As")
-    plan = layoff_plan(melds, parse_hand("Ah 2h Js 2s 9c", sizes=None), PRESET)
+    plan = layoff_plan(melds, parse_hand("Ah 2h Js 2s 9c 3d 5c 6d 8c Td", sizes=None), PRESET)
     assert plan["layoffs"] == [["Ah", 1], ["2h", 1], ["Js", 2], ["2s", 2]]
-    assert plan["deadwood"] == 9
+    assert plan["deadwood"] == 9 + (3 + 5 + 6 + 8 + 10)  # 9c and five cards that fit nothing

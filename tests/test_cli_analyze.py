@@ -186,17 +186,20 @@ def test_layoff_json_shape() -> None:
 
 
 def test_layoff_on_a_set_and_a_chain_and_gin() -> None:
-    (data,) = json_lines(run("layoff", "--json", "--melds", "5c 5d 5h | 8s 9s Ts", "--hand", "5s Js Qs Kd"))
+    hand = "5s Js Qs Kd 2c 4d 6h 9c Jd Kh"
+    (data,) = json_lines(run("layoff", "--json", "--melds", "5c 5d 5h | 8s 9s Ts", "--hand", hand))
     assert sorted(map(tuple, data["layoffs"])) == [("5s", 1), ("Js", 2), ("Qs", 2)]
-    assert data["deadwood"] == 10
-    (gin,) = json_lines(run("layoff", "--json", "--melds", "", "--hand", "5s Js Qs Kd"))
-    assert gin["layoffs"] == [] and gin["deadwood"] == 35
+    assert data["deadwood"] == 10 + (2 + 4 + 6 + 9 + 10 + 10)  # Kd and the six cards that fit nothing
+    (gin,) = json_lines(run("layoff", "--json", "--melds", "", "--hand", hand))
+    assert gin["layoffs"] == [] and gin["deadwood"] == 5 + 10 + 10 + 10 + (2 + 4 + 6 + 9 + 10 + 10)
 
 
 def test_layoff_stdin_mode() -> None:
-    result = run("layoff", "--json", "--melds", KNOCKER, input=f"{DEFENDER}\n\nbad\n7h Jh\n")
+    result = run(
+        "layoff", "--json", "--melds", KNOCKER, input=f"{DEFENDER}\n\nbad\n7h Jh 2c 3c 4c 5s 6s Ac Ad As\n"
+    )
     assert result.exit_code == 1
-    assert [d["deadwood"] for d in json_lines(result)] == [31, 0]
+    assert [d["deadwood"] for d in json_lines(result)] == [31, 5 + 6]  # 7h Jh laid off, two melds
     assert "Error: line 3: not a card: 'bad'" in result.stderr
 
 
@@ -206,7 +209,14 @@ def test_layoff_stdin_mode() -> None:
         ("7c 7s 8d", DEFENDER, "not a meld: 7c 7s 8d"),
         ("7c 7s 7d | 7c 8c 9c", DEFENDER, "meld 2 (7c 8c 9c) overlaps another meld in 7c"),
         ("7c 7s 7d |", DEFENDER, "meld 2 is empty"),
-        (KNOCKER, "7c 2d", "cards both in the knocker's melds and the hand: 7c"),
+        (KNOCKER, "7c 2d 3h 4s 5d 6c 9s Jd Qc Kh", "cards both in the knocker's melds and the hand: 7c"),
+        (KNOCKER, "2d", "the defender holds 10 cards after a knock; got 1"),
+        (KNOCKER, DEFENDER + " 2d 3d", "the defender holds 10 cards after a knock; got 12"),
+        (
+            "Ac Ad Ah As | 2c 2d 2h 2s | 3c 3d 3h 3s | 4c 4d 4h 4s",
+            "5c 5d 6h 7s 8c 9d Tc Jd Qh Ks",
+            "the knocker's melds hold 16 cards",
+        ),
         (KNOCKER, "7h 7h", "card given twice: '7h'"),
         (KNOCKER, "", "no cards given"),
     ],

@@ -15,7 +15,7 @@ from rich.console import Console
 from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet, cards_of
 from ginrummy.cli.main import main
-from ginrummy.cli.play import COMPUTER, PlaySession
+from ginrummy.cli.session import COMPUTER, PlaySession
 from ginrummy.hand.actions import Action
 from ginrummy.hand.state import Phase
 from ginrummy.records import GameRecord

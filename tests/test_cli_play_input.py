@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from ginrummy.cards import CARDS
-from ginrummy.cli import play as play_module
+from ginrummy.cli import session as play_module
 from ginrummy.cli.main import main
-from ginrummy.cli.play import PlaySession
+from ginrummy.cli.session import PlaySession
 from ginrummy.hand.state import Phase
 from ginrummy.records import GameRecord
 from helpers.terminal import bot_answer, run_session

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from ginrummy.cli.main import main
-from ginrummy.cli.play import PlaySession
+from ginrummy.cli.session import PlaySession
 from ginrummy.errors import RulesError
 from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
@@ -216,7 +216,7 @@ def test_quitting_between_games_saves_the_match(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--set", "nope=1"], "unknown rules setting 'nope'; settings: ace_points"),
+        (["--set", "nope=1"], "unknown rules setting 'nope'; settings: ace_means_gin"),
         (["--set", "target=x"], "target must be a whole number; got 'x'"),
         (["--set", "scoring=holly"], "scoring must be one of standard, hollywood"),
         (["--set", "target"], "a setting is written key=value"),

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
-from ginrummy.cli.play import PlaySession
+from ginrummy.cli.session import PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, HandRecord
@@ -160,7 +160,7 @@ def test_rules_lists_presets_and_settings() -> None:
     assert result.exit_code == 0
     for name in ("default", "pagat", "wikipedia", "eaai", "openspiel"):
         assert name in result.output
-    assert "source: shared/rules/000_67589b1267de5920.txt" in result.output
+    assert "source: 000 part 1" in result.output and "source: 000 part 2" in result.output
     one = run("rules", "pagat")
     assert one.exit_code == 0
     assert " * gin_bonus                20" in one.output

@@ -129,3 +129,18 @@ def test_gen_tables_script_refuses_an_unknown_table() -> None:
     )
     assert done.returncode == 2
     assert "presets, levels" in done.stderr
+
+
+def test_docstrings_cite_sources_by_the_ids_docs_sources_explains() -> None:
+    """Sources are cited as ids 000-004 (or ext), never by file path; every id cited is one that
+    docs/sources.md describes."""
+    root = Path(__file__).resolve().parents[1]
+    explained = set(re.findall(r"^## (\d{3}):", (root / "docs" / "sources.md").read_text(), re.M))
+    assert explained == {"000", "001", "002", "003", "004"}
+    cited: set[str] = set()
+    for path in (root / "src" / "ginrummy").rglob("*.py"):
+        text = path.read_text()
+        assert "shared/rules/" not in text, f"{path}: cite a source by its id, not its file"
+        for group in re.findall(r"\((0\d\d\b[^)]*)\)", text):
+            cited.update(re.findall(r"\b0\d\d\b", group))
+    assert cited and cited <= explained, sorted(cited - explained)

@@ -9,7 +9,7 @@ import pytest
 
 from ginrummy.agents import make_agent
 from ginrummy.hand.results import HandResult, Outcome, hand_points
-from ginrummy.rules import DealerRule, Rules, Shutout
+from ginrummy.rules import PRESETS, DealerRule, Rules, Shutout
 from ginrummy.scoring.game import Game, choose_first_dealer, play_game
 
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_67589b1267de5920.txt"
@@ -33,14 +33,14 @@ def result(rules: Rules, knocker: int, kc: int, dc: int, gin: bool) -> HandResul
 
 
 def game_1() -> Game:
-    game = Game(Rules.preset("wikipedia"), seed=0, names=("Ed", "Jim"), first_dealer=0)
+    game = Game(Rules.preset("pagat-scoring"), seed=0, names=("Ed", "Jim"), first_dealer=0)
     for knocker, kc, dc, gin in GAME_1:
         assert not game.is_over
         game.enter(result(game.rules, knocker, kc, dc, gin))
     return game
 
 
-# The sheet as printed in the source (000), whitespace-normalised; used when the
+# The sheet as printed in the source (000 part 2), whitespace-normalised; used when the
 # source file is not beside the checkout.
 GAME_1_SHEET = """\
 Game 1 Guide to keeping score sheet
@@ -70,6 +70,27 @@ def source_sheet_lines() -> list[list[str]]:
         assert lines == [line.split() for line in GAME_1_SHEET.splitlines()]
         return lines
     return [line.split() for line in GAME_1_SHEET.splitlines()]
+
+
+def test_the_game_1_sheet_has_a_preset_of_its_own_source() -> None:
+    # The sheet, big gin at +6, the box bonus of 25 and the blitz shutout are 000 part 2's.
+    preset = PRESETS["pagat-scoring"]
+    assert preset.source == "000 part 2" and "Game 1" in preset.summary
+    r = preset.rules
+    assert (r.gin_bonus, r.undercut_bonus, r.big_gin_bonus, r.game_bonus, r.box_bonus) == (
+        25,
+        25,
+        31,
+        100,
+        25,
+    )
+    assert r.big_gin and r.shutout is Shutout.DOUBLE_HANDS
+    # no other preset claims the sheet, and 002's presets (no box value or shutout of its own) use
+    # neither the blitz nor the sheet
+    assert [p.name for p in PRESETS.values() if "Game 1" in p.summary] == ["pagat-scoring"]
+    assert not [
+        p.name for p in PRESETS.values() if p.source == "002" and p.rules.shutout is Shutout.DOUBLE_HANDS
+    ]
 
 
 def test_game_1_totals_match_the_source() -> None:
@@ -153,6 +174,26 @@ def test_margin_bonus_and_forfeit() -> None:
     game.enter(result(rules, 1, 0, 80, True))  # 105: margin exactly 50
     s = game.summary()
     assert s.forfeit and s.winner == 0
+
+
+def test_bicycle_margin_bonus_is_measured_before_the_bonuses() -> None:
+    """001: "50 points for winning the game by a margin of 50 or more": the margin of the game's
+    points, not of the totals after the 100-point game bonus (which every game would clear)."""
+    rules = Rules.preset("bicycle")
+    close = Game(rules, seed=3)
+    close.enter(result(rules, 1, 0, 49, True))  # Jim 74
+    close.enter(result(rules, 1, 2, 27, False))  # Jim 25: 99
+    close.enter(result(rules, 0, 0, 75, True))  # Ed 100: 100 v 99
+    s = close.summary()
+    assert s.hand_points == (100, 99) and s.margin_bonus == (0, 0)
+    assert s.totals == (100 + 100 + 20, 99 + 40)  # 81 apart after the bonuses: still no margin bonus
+    wide = Game(rules, seed=3)
+    for _ in range(8):
+        wide.enter(result(rules, 1, 2, 7, False))  # Jim 8 x 5 = 40 (and 8 boxes)
+    wide.enter(result(rules, 0, 0, 75, True))  # Ed 100: a margin of 60
+    s = wide.summary()
+    assert s.hand_points == (100, 40) and s.margin_bonus == (50, 0)
+    assert s.totals == (100 + 100 + 20 + 50, 40 + 160)  # only 20 apart before the margin bonus
 
 
 @pytest.mark.parametrize("rule", list(DealerRule))

@@ -5,8 +5,8 @@ be recorded in their column in Game One. A player's second win will be recorded 
 columns for both Game One and Game Two. Their third win will be recorded in their column for
 all three games. Hands are played until all three games are finished.") with the settings of
 the ``hollywood`` preset: gin 25, undercut 25, big gin 31, target 100, game bonus 100, box 25
-per hand entered and won in that game, and the blitz shutout (a shut-out game's hand points
-doubled before the box bonus).
+per hand entered and won in that game, and the standard shutout (a shut-out game's game bonus
+doubled: 002 names no shutout rule of its own).
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def test_hollywood_columns_and_summaries_by_hand() -> None:
 
 
 # A win that comes after the game it would go to is over is entered nowhere, and a game whose
-# loser has no entry is a shutout (blitz: the winner's hand points doubled before the box).
+# loser has no entry is a shutout (the standard rule: the game bonus doubled, 200).
 SET_B: list[Hand] = [
     (0, 0, 26, "gin"),  # Ed 51 -> game 1
     (0, 0, 30, "gin"),  # Ed 55 -> games 1, 2: game 1 Ed 106, over
@@ -153,19 +153,20 @@ def test_wins_entered_nowhere_and_shutouts_by_hand() -> None:
     assert game.is_over
     assert game.entered == [(0,), (0, 1), (), (1, 2), (1,), (1, 2), (2,)]
     s1, s2, s3 = game.summaries()
-    # Game 1: Ed 51 + 55 = 106, Jim nothing entered: shutout, 2 x 106 + 100 + 2 x 25 = 362.
-    assert s1.shutout and s1.totals == (362, 0) and s1.hand_points == (212, 0)
+    # Game 1: Ed 51 + 55 = 106, Jim nothing entered: shutout, 106 + 200 + 2 x 25 = 356.
+    assert s1.shutout and s1.totals == (356, 0) and s1.hand_points == (106, 0)
+    assert s1.game_bonus == (200, 0)
     # Game 2: Ed 55 + 7 + 70 = 132, Jim 41; 132 + 100 + 75 = 307, Jim 41 + 25 = 66.
     assert not s2.shutout and s2.totals == (307, 66)
-    # Game 3: Ed 7 + 70 + 23 = 100, Jim nothing: 200 + 100 + 75 = 375.
+    # Game 3: Ed 7 + 70 + 23 = 100, Jim nothing: 100 + 200 + 75 = 375.
     assert s3.shutout and s3.totals == (375, 0)
-    assert game.summary().totals == (1044, 66)
+    assert game.summary().totals == (1038, 66)
     sheet = game.sheet()
     assert "     3  Jim knocks with 2  Jim scores 17: (19 - 2)" in sheet
     assert sheet.splitlines()[4].endswith("  -")
-    assert "Game 1: shutout (double-hands)." in sheet and "Game 3: shutout (double-hands)." in sheet
+    assert "Game 1: shutout (double-game-bonus)." in sheet and "Game 3: shutout (double-game-bonus)." in sheet
     assert "Game 2: shutout" not in sheet
-    assert sheet.endswith("Over the 3 games: Ed 1044, Jim 66; Ed wins by 978.")
+    assert sheet.endswith("Over the 3 games: Ed 1038, Jim 66; Ed wins by 972.")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,8 @@ from ginrummy.hand.state import HandState
 from ginrummy.records import MatchRecord, TeamRecord, load_any
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.game import Game
-from ginrummy.scoring.match import Match, TeamMatch, game_seed, settle, slam_tally
+from ginrummy.scoring.match import Match, TeamMatch, settle, slam_tally
+from ginrummy.seeds import game_seed
 from ginrummy.variants.pickup import PickupState
 from helpers.sheets import check_hollywood_sheet_adds_up
 
@@ -51,15 +52,15 @@ def play_games(match: Match, games: list[list[Hand]]) -> None:
 # -- best of five (002 tournament: games to 250) -------------------------------------------------
 
 # Ed = 0, Jim = 1; the tournament preset: gin 25, undercut 25, big gin 31, game bonus 100, box 25,
-# blitz shutout (a shut-out winner's hand points doubled).
+# the standard shutout (a shut-out winner's game bonus doubled: 200).
 TOURNAMENT: list[list[Hand]] = [
     # Ed 100 (gin, 75), Jim 20, Ed 105, Ed 75 -> Ed 280; 280 + 100 + 3 x 25 = 455, Jim 20 + 25 = 45
     [(0, 0, 75, "gin"), (1, 2, 22), (0, 0, 80, "gin"), (0, 0, 50, "gin")],
-    # Jim 115, 110, 65 -> 290, Ed nothing: shutout, 2 x 290 + 100 + 75 = 755
+    # Jim 115, 110, 65 -> 290, Ed nothing: shutout, 290 + 200 + 75 = 565
     [(1, 0, 90, "gin"), (1, 0, 85, "gin"), (1, 0, 40, "gin")],
     # Ed 100, undercut Jim 3 + 25 = 28, Ed 105, Ed 60 -> Ed 265 + 100 + 75 = 440, Jim 28 + 25 = 53
     [(0, 0, 75, "gin"), (0, 8, 5), (0, 0, 80, "gin"), (0, 0, 35, "gin")],
-    # Ed gin 123, big gin 96 + 31 = 127 -> 250, shutout: 500 + 100 + 50 = 650. Ed's 3rd game won.
+    # Ed gin 123, big gin 96 + 31 = 127 -> 250, shutout: 250 + 200 + 50 = 500. Ed's 3rd game won.
     [(0, 0, 98, "gin"), (0, 0, 96, "big")],
 ]
 
@@ -68,9 +69,9 @@ Match: best of 5 games, each to 250 (3 wins needed)
         final scores               totals
   Game      Ed    Jim  Winner       Ed    Jim
      1     455     45  Ed          455     45
-     2       0    755  Jim         455    800
-     3     440     53  Ed          895    853
-     4     650      0  Ed         1545    853
+     2       0    565  Jim         455    610
+     3     440     53  Ed          895    663
+     4     500      0  Ed         1395    663
 Games won: Ed 3, Jim 1.
 Ed wins the match, 3 games to 1."""
 
@@ -79,10 +80,10 @@ def test_best_of_five_by_hand() -> None:
     match = Match(Rules.preset("tournament"), seed=7, names=("Ed", "Jim"))
     assert (match.kind, match.wins_needed) == ("best-of", 3)
     play_games(match, TOURNAMENT)
-    assert match.game_totals() == [(455, 45), (0, 755), (440, 53), (650, 0)]
+    assert match.game_totals() == [(455, 45), (0, 565), (440, 53), (500, 0)]
     assert match.games_won == (3, 1)
     assert match.is_over and match.winner == 0
-    assert match.totals == (1545, 853)
+    assert match.totals == (1395, 663)
     assert match.sheet() == TOURNAMENT_SHEET
     with pytest.raises(ValueError, match="match is over"):
         match.new_game()
@@ -178,8 +179,8 @@ GAME_1: list[Hand] = [(0, 0, 26, "gin"), (0, 3, 10), (1, 2, 19), (1, 0, 16, "gin
 
 
 def test_settlement_of_the_sources_game_1() -> None:
-    # 000/002's "Game 1": Ed 325, Jim 108; the loser pays per point of the difference (217).
-    match = Match(Rules.preset("wikipedia").replace(stake=5), seed=3, names=("Ed", "Jim"))
+    # 000 part 2's "Game 1": Ed 325, Jim 108; the loser pays per point of the difference (217).
+    match = Match(Rules.preset("pagat-scoring").replace(stake=5), seed=3, names=("Ed", "Jim"))
     play_games(match, [GAME_1])
     assert match.kind == "single" and match.is_over and match.winner == 0
     s = match.settlement()
@@ -202,15 +203,15 @@ def test_settle() -> None:
 # and the all-win bonus are what is tested.
 PAIRINGS: list[list[Hand]] = [
     # Ann v Dee: three gins of 55; Ann's 1st win closes game 1, the 2nd game 2, the 3rd game 3;
-    # each game a shutout: 2 x 55 + 100 + 25 = 235; Ann 705, Dee 0.
+    # each game a shutout (game bonus doubled): 55 + 200 + 25 = 280; Ann 840, Dee 0.
     [(0, 0, 30, "gin")] * 3,
     # Bob v Eve: Eve 20 (game 1); Bob 60 (game 1, over: 60 + 100 + 25 = 185, Eve 20 + 25 = 45);
-    # Bob 30 (game 2); Bob 50 (games 2, 3): game 2 80 shut out -> 160 + 100 + 50 = 310; game 3
-    # 50 -> 100 + 100 + 25 = 225. Bob 720, Eve 45.
+    # Bob 30 (game 2); Bob 50 (games 2, 3): game 2 80 shut out -> 80 + 200 + 50 = 330; game 3
+    # 50 shut out -> 50 + 200 + 25 = 275. Bob 790, Eve 45.
     [(1, 2, 22), (0, 0, 35, "gin"), (0, 1, 31), (0, 0, 25, "gin")],
     # Cy v Flo: Cy 52 (game 1, over); Flo 45 (1st win: game 1 is over, nowhere); Flo 30 (game 2);
-    # Cy 20 (game 2); Cy 65 (games 2, 3). Game 1: 2 x 52 + 100 + 25 = 229; game 2: Cy 85 + 100
-    # + 50 = 235, Flo 30 + 25 = 55; game 3: 2 x 65 + 100 + 25 = 255. Cy 719, Flo 55.
+    # Cy 20 (game 2); Cy 65 (games 2, 3). Game 1: 52 + 200 + 25 = 277; game 2: Cy 85 + 100
+    # + 50 = 235, Flo 30 + 25 = 55; game 3: 65 + 200 + 25 = 290. Cy 802, Flo 55.
     [(0, 0, 27, "gin"), (1, 0, 20, "gin"), (1, 3, 33), (0, 5, 25), (0, 0, 40, "gin")],
 ]
 
@@ -225,36 +226,36 @@ def team_match(pairings: list[list[Hand]], rules: Rules | None = None) -> TeamMa
 
 def test_team_sums_with_the_all_win_bonus_by_hand() -> None:
     team = team_match(PAIRINGS)
-    assert [m.totals for m in team.pairings] == [(705, 0), (720, 45), (719, 55)]
+    assert [m.totals for m in team.pairings] == [(840, 0), (790, 45), (802, 55)]
     assert team.pairings_won == (3, 0)
     assert team.team_bonus == (25, 0)
-    assert team.member_totals == (2144, 100)
-    assert team.totals == (2169, 100) and team.winner == 0
+    assert team.member_totals == (2432, 100)
+    assert team.totals == (2457, 100) and team.winner == 0
     sheet = team.sheet()
     assert sheet.splitlines()[-3:] == [
         "  Team bonus (every member won)        25",
-        "  Team totals                        2169     100",
-        "Team A wins the team match, 2169 to 100.",
+        "  Team totals                        2457     100",
+        "Team A wins the team match, 2457 to 100.",
     ]
-    assert team.settlement() == (1, 2069, 0)
+    assert team.settlement() == (1, 2357, 0)
 
 
 def test_no_team_bonus_unless_every_member_wins() -> None:
-    # pairing 3 with the seats' results swapped: Flo wins it (719 to 55)
+    # pairing 3 with the seats' results swapped: Flo wins it (802 to 55)
     flipped: list[Hand] = [(1 - h[0], *h[1:]) for h in PAIRINGS[2]]
     team = team_match([*PAIRINGS[:2], flipped])
-    assert team.pairings[2].totals == (55, 719)
+    assert team.pairings[2].totals == (55, 802)
     assert team.pairings_won == (2, 1)
     assert team.team_bonus == (0, 0)
-    assert team.totals == (705 + 720 + 55, 0 + 45 + 719)
+    assert team.totals == (840 + 790 + 55, 0 + 45 + 802)
 
 
 def test_four_member_teams_get_50() -> None:
     rules = Rules.preset("wikipedia").replace(team_size=4, team_bonus=50, target=50)
     team = TeamMatch(rules, (("A1", "A2", "A3", "A4"), ("B1", "B2", "B3", "B4")), seed=1)
     for _ in range(4):
-        play_games(team.new_pairing(), [[(1, 0, 30, "gin")]])  # B wins 55: 2 x 55 + 100 + 25 = 235
-    assert team.totals == (0, 4 * 235 + 50)
+        play_games(team.new_pairing(), [[(1, 0, 30, "gin")]])  # B wins 55: 55 + 200 + 25 = 280
+    assert team.totals == (0, 4 * 280 + 50)
     with pytest.raises(ValueError, match="every pairing"):
         team.new_pairing()
 

@@ -1,6 +1,7 @@
 """Golden hands for Oklahoma (knock limit from the upcard or a second deck, spade double) and
-straight gin, built by hand from the rule text (001, 002; RULES.md section 5), plus a whole
-Oklahoma game sheet with a doubled hand."""
+straight gin, built by hand from the rule text (001, 002; RULES.md section 5), the outside
+convention of an ace upcard meaning gin only (``oklahoma-150``, ext), plus a whole Oklahoma
+game sheet with a doubled hand."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ DEALER_AFTER_LAYOFF = 10 + 10 + 10 + 10 + 8 + 7 + 6 + 3 + 2  # 66
 DEALER_ALL = DEALER_AFTER_LAYOFF + 5  # 71: no layoffs against gin
 
 OKLAHOMA = Rules.preset("oklahoma")
+OKLAHOMA_150 = Rules.preset("oklahoma-150")
 
 
 def play_to_knock(rules: Rules, upcard: str, drawn: str, knock_card: int | None = None) -> HandState:
@@ -35,10 +37,29 @@ def play_to_knock(rules: Rules, upcard: str, drawn: str, knock_card: int | None 
 
 
 @pytest.mark.parametrize(
-    ("card", "value"), [("Kh", 10), ("Tc", 10), ("9d", 9), ("4s", 4), ("2c", 2), ("Ah", 0)]
+    ("card", "value"), [("Kh", 10), ("Tc", 10), ("9d", 9), ("4s", 4), ("2c", 2), ("Ah", 1)]
 )
 def test_knock_value_of_a_card(card: str, value: int) -> None:
     assert knock_value(Card(card)) == value
+
+
+def test_knock_value_of_an_ace_follows_the_settings() -> None:
+    assert knock_value(Card("Ad"), ace_points=15) == 15  # Hollywood, aces high and low (002)
+    assert knock_value(Card("Ad"), ace_means_gin=True) == 0  # ext: gin only
+    assert knock_value(Card("Kd"), ace_means_gin=True) == 10
+
+
+def test_oklahoma_ace_upcard_sets_a_limit_of_one() -> None:
+    # 001 and 002 name no exception for the ace: its value, 1, is the knock limit.
+    state = play_to_knock(OKLAHOMA, "Ah", "Ad")
+    assert state.knock_limit == 1
+    state.push(Knock(Card("Kd")))  # 1 point of deadwood (Ad)
+    state.push(LayOff())
+    r = state.result
+    assert r is not None and r.outcome is Outcome.KNOCK and r.knocker_count == 1
+    state = play_to_knock(OKLAHOMA, "Ah", "2d")
+    with pytest.raises(KnockNotAllowedError, match="knock limit is 1"):
+        state.push(Knock(Card("Kd")))  # 2 points: over the limit
 
 
 def test_oklahoma_upcard_sets_the_knock_limit() -> None:
@@ -72,16 +93,18 @@ def test_oklahoma_spade_upcard_doubles_the_hand() -> None:
     assert r.points == 2 * (DEALER_AFTER_LAYOFF - 1)  # 130
 
 
-def test_oklahoma_ace_upcard_means_gin_only() -> None:
-    state = play_to_knock(OKLAHOMA, "Ah", "Ad")
+def test_oklahoma_150_ace_upcard_means_gin_only() -> None:
+    assert OKLAHOMA_150.ace_means_gin and OKLAHOMA_150.target == 150
+    assert OKLAHOMA_150.replace(ace_means_gin=False, target=100) == OKLAHOMA
+    state = play_to_knock(OKLAHOMA_150, "Ah", "Ad")
     assert state.knock_limit == 0
     with pytest.raises(KnockNotAllowedError):
         state.push(Knock(Card("Kd")))  # 1 point of deadwood is too many
-    state = play_to_knock(OKLAHOMA, "Ah", "8h")  # 5h 6h 7h 8h: gin after discarding Kd
+    state = play_to_knock(OKLAHOMA_150, "Ah", "8h")  # 5h 6h 7h 8h: gin after discarding Kd
     state.push(Knock(Card("Kd")))
     r = state.result
     assert r is not None and r.outcome is Outcome.GIN
-    assert r.points == OKLAHOMA.gin_bonus + DEALER_ALL  # 96, no layoffs against gin
+    assert r.points == OKLAHOMA_150.gin_bonus + DEALER_ALL  # 96, no layoffs against gin
 
 
 def test_oklahoma_spade_double_includes_the_gin_bonus() -> None:
@@ -136,8 +159,8 @@ def test_straight_gin_big_gin() -> None:
 
 
 def test_oklahoma_game_sheet_with_a_doubled_hand() -> None:
-    """A whole game to 150 under Oklahoma: the sheet shows the doubled hand's arithmetic."""
-    game = Game(OKLAHOMA, seed=0, names=("Ed", "Jim"), first_dealer=1)
+    """A whole game to 150 under Oklahoma (``oklahoma-150``): the sheet shows the doubled hand's arithmetic."""
+    game = Game(OKLAHOMA_150, seed=0, names=("Ed", "Jim"), first_dealer=1)
     hands = [
         HandResult(Outcome.KNOCK, 0, 2 * 65, knocker=0, knocker_count=1, defender_count=66, multiplier=2),
         HandResult(Outcome.GIN, 1, 25 + 20, knocker=1, defender_count=20),
@@ -153,8 +176,8 @@ def test_oklahoma_game_sheet_with_a_doubled_hand() -> None:
     assert game.is_over
     s = game.summary()
     assert s.hand_points == (130 + 30, 45 + 58)
-    assert s.game_bonus == (OKLAHOMA.game_bonus, 0)
-    assert s.box_bonus == (2 * OKLAHOMA.box_bonus, 2 * OKLAHOMA.box_bonus)
+    assert s.game_bonus == (OKLAHOMA_150.game_bonus, 0)
+    assert s.box_bonus == (2 * OKLAHOMA_150.box_bonus, 2 * OKLAHOMA_150.box_bonus)
     assert s.totals == (160 + 100 + 50, 103 + 50)
     sheet = game.sheet()
     assert "Ed scores 130: (66 - 1) x 2" in sheet

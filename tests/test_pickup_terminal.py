@@ -12,8 +12,8 @@ from rich.console import Console
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import cards_of
-from ginrummy.cli.pickup_play import command_for
-from ginrummy.cli.play import COMPUTER, PlaySession
+from ginrummy.cli.session import COMPUTER, PlaySession
+from ginrummy.cli.table.pickup_commands import command_for
 from ginrummy.variants.pickup import PickupState, PickupView
 from helpers.pickup import PICKUP
 

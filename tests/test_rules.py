@@ -33,12 +33,64 @@ def test_source_presets_follow_their_files() -> None:
     assert Rules.preset("pagat").dealer_rule is DealerRule.LOSER
     assert Rules.preset("bicycle").margin_bonus == 50
     assert Rules.preset("bicycle").big_gin_bonus == 25
-    assert Rules.preset("wikipedia").shutout is Shutout.DOUBLE_HANDS
+    assert Rules.preset("pagat-scoring").shutout is Shutout.DOUBLE_HANDS  # 000 part 2's blitz
+    assert Rules.preset("wikipedia").shutout is Shutout.DOUBLE_GAME_BONUS  # 002 names none: the standard
     assert Rules.preset("wikipedia").big_gin_bonus == 31
     assert (Rules.preset("classic").gin_bonus, Rules.preset("classic").undercut_bonus) == (20, 10)
     assert Rules.preset("slam").big_gin_bonus == Rules.preset("slam").gin_bonus == 25
     eaai = Rules.preset("eaai")
     assert (eaai.game_bonus, eaai.box_bonus, eaai.big_gin, eaai.undercut_on_tie) == (0, 0, False, True)
+
+
+def test_rules_default_is_the_default_preset() -> None:
+    assert Rules() == Rules.preset("default")
+    assert Rules().big_gin and Rules().big_gin_bonus == 31
+
+
+# Settings a source fixes for its standard game; a variant preset of the same source changes only
+# what its variant is about, unless the source itself says otherwise (listed).
+STANDARD_GAME = (
+    "gin_bonus",
+    "undercut_bonus",
+    "undercut_on_tie",
+    "big_gin",
+    "big_gin_bonus",
+    "rediscard_taken_card",
+    "opening",
+    "dealer_rule",
+    "game_bonus",
+    "box_bonus",
+    "shutout",
+    "game_winner",
+    "margin_bonus",
+    "stake",
+    "ace_means_gin",
+)
+SAID_OTHERWISE = {
+    # 002: with a second deck, "the last hand winner picking first": the loser deals
+    ("oklahoma-second-deck", "dealer_rule"),
+}
+
+
+@pytest.mark.parametrize("source", sorted({p.source for p in PRESETS.values() if p.source[:1].isdigit()}))
+def test_presets_of_one_source_agree(source: str) -> None:
+    presets = [p for p in PRESETS.values() if p.source == source]
+    base = presets[0].rules
+    for p in presets[1:]:
+        for name in STANDARD_GAME:
+            if (p.name, name) not in SAID_OTHERWISE:
+                assert getattr(p.rules, name) == getattr(base, name), (p.name, name)
+
+
+def test_oklahoma_follows_its_sources_and_the_outside_conventions_have_their_own_preset() -> None:
+    ok = Rules.preset("oklahoma")
+    assert (ok.target, ok.ace_means_gin) == (100, False)  # 001, 002: games to 100, no ace exception
+    assert PRESETS["oklahoma"].source == "002"
+    ext = PRESETS["oklahoma-150"]
+    assert "ext" in ext.source
+    assert ext.rules == ok.replace(target=150, ace_means_gin=True)
+    with pytest.raises(RulesError, match="ace_means_gin needs knock_card"):
+        Rules(ace_means_gin=True)
 
 
 def test_unknown_preset_lists_known_ones() -> None:

@@ -169,7 +169,7 @@ def test_big_gin(bonus: int) -> None:
 
 
 def test_big_gin_only_when_allowed_and_all_melded() -> None:
-    s = HandState(Rules(), 1, build_deck(GIN_HAND, GIN_DEFENDER, "Ts"))
+    s = HandState(Rules(big_gin=False), 1, build_deck(GIN_HAND, GIN_DEFENDER, "Ts"))
     s.push(TakeDiscard())
     with pytest.raises(KnockNotAllowedError, match="big gin"):
         s.push(BigGin())

@@ -1,1 +1,102 @@
-"""ginrummy: an exact Gin Rummy rules engine."""
+"""ginrummy: an exact Gin Rummy rules engine, computer players, and games to play.
+
+The public API, by part (each name also lives in the module that defines it):
+
+* cards and melds: :class:`Card`, ``CardSet`` (a 52-bit int), :func:`parse_cards`,
+  :func:`format_cards`, :class:`Meld`, :func:`least_deadwood`, :func:`arrangements`,
+  :func:`best_discards`, :func:`best_layoff`;
+* rules: :class:`Rules` and the named :data:`PRESETS` (sources 000-004, docs/sources.md);
+* one hand: :class:`HandState` (the standard game) and :class:`PickupState` (discard-pile pickup),
+  both :class:`BaseHandState`; :func:`deal_hand` deals the variant the rules name; the actions
+  (:class:`Pass`, :class:`TakeDiscard`, :class:`DrawStock`, :class:`Discard`, :class:`Knock`,
+  :class:`BigGin`, :class:`LayOff`; pickup's :class:`Take`, :class:`LayMeld`, :class:`AddCard`);
+  :class:`Phase`, :class:`PlayerView`, :class:`PickupView`, :class:`HandResult`, :class:`Outcome`;
+* playing: the hand loop :func:`play_hand`, the :class:`Agent` protocol, :func:`make_agent`;
+* scores: :class:`Game`, :func:`play_game`, :class:`Match`, :class:`TeamMatch`;
+* records: :class:`HandRecord`, :class:`GameRecord`, :class:`MatchRecord`, :class:`TeamRecord`,
+  :func:`load_any`;
+* errors: every error a caller can cause is a :class:`GinRummyError` (a ``ValueError``); an illegal
+  action raises an :class:`IllegalActionError`, a bad record a :class:`RecordError`.
+
+>>> import ginrummy
+>>> state = ginrummy.deal_hand(ginrummy.Rules.preset("pagat"), dealer=1, rng=7)
+>>> list(state.legal_actions)
+[TakeDiscard(), Pass()]
+>>> ginrummy.least_deadwood(ginrummy.parse_cards("7c 7s 7d 8h 9h Th 2c 3c 4c Kd"))
+10
+"""
+
+from ginrummy.agents import make_agent
+from ginrummy.cards import Card, CardSet, format_cards, parse_card, parse_cards
+from ginrummy.errors import GinRummyError, IllegalActionError, RecordError, RulesError
+from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard, parse_action
+from ginrummy.hand.base import BaseHandState
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
+from ginrummy.layoff import best_layoff
+from ginrummy.melds import Meld, arrangements, best_discards, least_deadwood
+from ginrummy.play import Agent, HandTooLongError, play_hand
+from ginrummy.records import GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
+from ginrummy.rules import PRESETS, Rules
+from ginrummy.scoring.game import Game, play_game
+from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.variants import AnyAction, AnyHandState, AnyView, deal_hand, parse_any_action
+from ginrummy.variants.pickup import AddCard, LayMeld, PickupState, PickupView, Take
+
+__all__ = [
+    "PRESETS",
+    "AddCard",
+    "Agent",
+    "AnyAction",
+    "AnyHandState",
+    "AnyView",
+    "BaseHandState",
+    "BigGin",
+    "Card",
+    "CardSet",
+    "Discard",
+    "DrawStock",
+    "Game",
+    "GameRecord",
+    "GinRummyError",
+    "HandRecord",
+    "HandResult",
+    "HandState",
+    "HandTooLongError",
+    "IllegalActionError",
+    "Knock",
+    "LayMeld",
+    "LayOff",
+    "Match",
+    "MatchRecord",
+    "Meld",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "PickupState",
+    "PickupView",
+    "PlayerView",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Take",
+    "TakeDiscard",
+    "TeamMatch",
+    "TeamRecord",
+    "arrangements",
+    "best_discards",
+    "best_layoff",
+    "deal_hand",
+    "format_cards",
+    "least_deadwood",
+    "load_any",
+    "make_agent",
+    "parse_action",
+    "parse_any_action",
+    "parse_card",
+    "parse_cards",
+    "play_game",
+    "play_hand",
+]

@@ -52,6 +52,11 @@ class IllegalActionError(GinRummyError):
     """An action that the rules do not allow now. The state is unchanged."""
 
 
+class MalformedActionError(IllegalActionError):
+    """An action whose fields are not of the right kinds: melds that are not a tuple of ``Meld``,
+    a layoff that is not a ``(card, meld number)`` pair, a card that is not a card."""
+
+
 class WrongPhaseError(IllegalActionError):
     """The action is of a kind not allowed in the current phase (e.g. a discard before drawing)."""
 

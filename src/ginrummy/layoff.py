@@ -27,17 +27,8 @@ from itertools import product
 
 from ginrummy.cards import Card, CardSet, cards_of, deadwood_points, format_cards
 from ginrummy.errors import InvalidLayoffError
-from ginrummy.melds import (
-    STANDARD,
-    Meld,
-    MeldRules,
-    _layoff_cards,
-    _meld_text,
-    _run_start,
-    best_arrangement,
-    is_meld,
-    least_deadwood,
-)
+from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, is_meld, least_deadwood
+from ginrummy.melds.meld import layoff_cards, meld_text, run_start
 
 __all__ = ["LayoffPlan", "best_layoff", "check_layoffs", "layoff_options"]
 
@@ -114,7 +105,7 @@ def _wrap_options(mask: CardSet, hand: CardSet) -> list[list[Card]]:
     base = low - low % 13
     length = mask.bit_count()
     gap = 13 - length
-    start = _run_start(mask, low)
+    start = run_start(mask, low)
     below: list[Card] = []
     r = (start - 1) % 13
     while len(below) < gap and hand >> (base + r) & 1:
@@ -212,10 +203,10 @@ def check_layoffs(
             raise InvalidLayoffError(f"cannot lay off {c}: not a free card of the defender's hand")
         if not 0 <= i < len(current):
             raise InvalidLayoffError(f"cannot lay off {c}: no knocker's meld number {i + 1}")
-        takes = _layoff_cards(current[i], mr.wrap)
+        takes = layoff_cards(current[i], mr.wrap)
         if not takes & bit:
             raise InvalidLayoffError(
-                f"cannot lay off {c} on {_meld_text(current[i])}: it takes {format_cards(takes) or 'nothing'}"
+                f"cannot lay off {c} on {meld_text(current[i])}: it takes {format_cards(takes) or 'nothing'}"
             )
         current[i] |= bit
         used |= bit

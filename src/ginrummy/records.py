@@ -13,13 +13,15 @@ A hand record (``"format": "ginrummy-hand"``, ``"version": 1``)::
 
 ``seed`` may be ``null`` when the deck was not shuffled from a seed; ``deck`` is
 then required. Actions use the notation of :mod:`ginrummy.hand.actions`, with knocks and
-layoffs written out in full. A game record (``"format": "ginrummy-game"``) holds
+layoffs written out in full; a discard-pile pickup hand (002, ``"discard_pickup": true`` in
+the rules) uses that of :mod:`ginrummy.variants.pickup.actions` (``take 3``, ``meld [7c 7d 7s]``,
+``add 8h:2``) and has no knock card. A game record (``"format": "ginrummy-game"``) holds
 the rules, the game seed, the player names, the first dealer and the hand records (a
 Hollywood game's three columns are rebuilt from its hands). A match record
 (``"format": "ginrummy-match"``) holds the rules, the match seed, the names and the game
 records in order; a team record (``"format": "ginrummy-team-match"``) holds the rules,
 the seed, the team names, each team's members and one match record per pairing. Each
-game's seed must be the one the match derives (:func:`ginrummy.scoring.match.game_seed`).
+game's seed must be the one the match derives (:func:`ginrummy.seeds.game_seed`).
 
 >>> from ginrummy.rules import KnockCard, Rules
 >>> from ginrummy.hand.actions import Pass
@@ -34,9 +36,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
@@ -48,6 +50,8 @@ from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
 
 __all__ = ["GameRecord", "HandRecord", "MatchRecord", "TeamRecord", "load_any"]
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +85,10 @@ class HandRecord:
         not give the deck or an action is illegal (naming the action's index)."""
         if self.seed is not None:
             deck, second = shuffle_for(self.rules, random.Random(self.seed))
-            if tuple(deck) != self.deck or second != self.knock_card:
+            if tuple(deck) != self.deck:
                 raise RecordError("the deck does not come from the seed")
+            if second != self.knock_card:
+                raise RecordError("the knock card does not come from the seed")
         try:
             state = deal_from(self.rules, self.dealer, self.deck, self.knock_card)
         except ValueError as exc:
@@ -181,16 +187,26 @@ class GameRecord:
         return game
 
     def replay_into(self, game: Game) -> None:
-        """Replay every hand into ``game``, a new game of the same rules, seed and first dealer."""
+        """Replay every hand into ``game``, a new game of the same rules, seed and first dealer.
+        Raises :class:`RecordError` naming the hand (1-based) that does not belong (other
+        rules, a deck not from the game seed, rules no variant plays) or does not replay."""
         if game.rules != self.rules or game.seed != self.seed or game.first_dealer != self.first_dealer:
             raise RecordError("the game record does not belong here (rules, seed or first dealer differ)")
         for i, rec in enumerate(self.hands):
             if game.is_over:
                 raise RecordError(f"hand {i + 1} was played after the end of the game")
-            state = game.new_hand()
+            if rec.rules != self.rules:
+                raise RecordError(f"hand {i + 1} is played under other rules than the game")
+            try:
+                state = game.new_hand()
+            except ValueError as exc:  # rules the variant does not play (a RulesError)
+                raise RecordError(f"cannot deal hand {i + 1}: {exc}") from None
             if state.deck != rec.deck or state.dealer != rec.dealer:
                 raise RecordError(f"hand {i + 1} was not dealt from the game seed")
-            result = rec.replay().result
+            try:
+                result = rec.replay().result
+            except RecordError as exc:
+                raise RecordError(f"hand {i + 1}: {exc}") from None
             if result is None:
                 if i != len(self.hands) - 1:
                     raise RecordError(f"hand {i + 1} is unfinished but is not the last")
@@ -228,12 +244,20 @@ class GameRecord:
                 int(data["seed"]),
                 (str(data["names"][0]), str(data["names"][1])),
                 int(data["first_dealer"]),
-                tuple(HandRecord.from_json(h) for h in data["hands"]),
+                tuple(_numbered("hand", i, HandRecord.from_json, h) for i, h in enumerate(data["hands"])),
             )
         except RecordError:
             raise
         except (GinRummyError, KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"malformed game record: {exc}") from None
+
+
+def _numbered(kind: str, index: int, read: Callable[[Any], R], data: Any) -> R:
+    """``read(data)``, its :class:`RecordError` prefixed with ``kind`` and the 1-based number."""
+    try:
+        return read(data)
+    except RecordError as exc:
+        raise RecordError(f"{kind} {index + 1}: {exc}") from None
 
 
 def _parse(text: str, kind: str) -> Any:
@@ -300,7 +324,7 @@ class MatchRecord:
                 Rules.from_settings(data["rules"]),
                 int(data["seed"]),
                 (str(data["names"][0]), str(data["names"][1])),
-                tuple(GameRecord.from_json(g) for g in data["games"]),
+                tuple(_numbered("game", k, GameRecord.from_json, g) for k, g in enumerate(data["games"])),
             )
         except RecordError:
             raise

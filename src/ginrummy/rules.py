@@ -1,13 +1,17 @@
 """Rules as data: one frozen, validated :class:`Rules` object and named presets.
 
-Every setting of ``RULES.md`` sections 2-4 is a field. Presets reproduce each
-rule source (the files in ``shared/rules/``); ``default`` is this project's
-choice. Larger variants (Oklahoma, straight gin, Hollywood, aces high,
-discard-pile pickup) will be further fields with defaults that keep today's
-behaviour, so existing presets need no change.
+Every setting of ``RULES.md`` sections 2-5 is a field. Presets reproduce each
+rule source (ids 000-004, explained in docs/sources.md; 000's file holds two texts, "000 part 1"
+and "000 part 2", each with its own preset). A preset named for a source follows that one source
+where it speaks and the standard settings (the defaults of :class:`Rules`) where it is silent, so
+the presets of one source agree unless the source says otherwise; conventions from outside the
+sources are settings, used by presets named for them (``oklahoma-150``). ``default`` is this
+project's choice, and ``Rules()`` is the ``default`` preset.
 
 >>> Rules().knock_limit, Rules.preset("pagat").gin_bonus
 (10, 20)
+>>> Rules() == Rules.preset("default")
+True
 >>> Rules.preset("pagat").replace(gin_bonus=25).gin_bonus
 25
 >>> Rules.preset("nope")  # doctest: +ELLIPSIS
@@ -25,7 +29,18 @@ from typing import Any
 
 from ginrummy.errors import RulesError, UnknownPresetError
 
-__all__ = ["PRESETS", "Aces", "DealerRule", "KnockCard", "Opening", "Preset", "Rules", "Scoring", "Shutout"]
+__all__ = [
+    "PRESETS",
+    "Aces",
+    "DealerRule",
+    "GameWinner",
+    "KnockCard",
+    "Opening",
+    "Preset",
+    "Rules",
+    "Scoring",
+    "Shutout",
+]
 
 
 class Opening(StrEnum):
@@ -41,11 +56,11 @@ class DealerRule(StrEnum):
     """Who deals the next hand after a hand with a winner. After a dead hand the same dealer deals again."""
 
     LOSER = "loser"
-    """The loser of the previous hand deals (000)."""
+    """The loser of the previous hand deals (000 part 1)."""
     WINNER = "winner"
-    """The winner of the previous hand deals (000 variation, "many books")."""
+    """The winner of the previous hand deals (000 part 1 variation, "many books")."""
     ALTERNATE = "alternate"
-    """The deal alternates (000 variation, 002, 003)."""
+    """The deal alternates (000 part 1 variation, 002, 003)."""
 
 
 class Shutout(StrEnum):
@@ -54,11 +69,27 @@ class Shutout(StrEnum):
     NONE = "none"
     """No shutout bonus."""
     DOUBLE_GAME_BONUS = "double-game-bonus"
-    """The game bonus is doubled: 200 instead of 100 (000)."""
+    """The game bonus is doubled: 200 instead of 100 (000 part 1)."""
     DOUBLE_SCORE = "double-score"
-    """The winner's whole score is doubled (000 variation)."""
+    """The winner's whole score is doubled (000 part 1 variation)."""
     DOUBLE_HANDS = "double-hands"
-    """Each hand's points are doubled before the box bonus is added: blitz/schneider (002)."""
+    """Each hand's points are doubled before the box bonus is added: blitz/schneider (000 part 2)."""
+
+
+class GameWinner(StrEnum):
+    """Who wins a game once a player has reached the target (RULES.md section 4). The two
+    differ only when bonuses (box bonuses, mostly) lift the other player's final total above
+    the total of the player who reached the target; the player who reached the target always
+    gets the game bonus."""
+
+    TARGET = "target"
+    """The player who reaches the target wins, whatever the bonuses add (000 part 2: "Game ends
+    as Ed's score has crossed 100 ... Ed has won the game"; 001: "Beat your opponent by being the
+    first to score 100 or more points"; 002: "This player wins the match")."""
+    HIGHER_TOTAL = "higher-total"
+    """The player with the higher final total after every bonus wins; equal totals are a
+    drawn game (000 part 1: the lower score pays the higher; 004: "The hand with the highest
+    combined score wins the game")."""
 
 
 class KnockCard(StrEnum):
@@ -67,7 +98,8 @@ class KnockCard(StrEnum):
     FIXED = "fixed"
     """The ``knock_limit`` setting (all sources)."""
     UPCARD = "upcard"
-    """Oklahoma: the first upcard's value (face cards 10); an ace means gin only (001, 002, ext Bicycle)."""
+    """Oklahoma: the first upcard's value: its points, face cards 10 (001, 002); an ace its points
+    (``ace_points``) unless ``ace_means_gin``."""
     SECOND_DECK = "second-deck"
     """Oklahoma variant: a card dealt from the bottom of a second deck sets the value (002)."""
 
@@ -102,15 +134,18 @@ class Rules:
     knock_limit: int = 10
     """Highest deadwood count (points, 0-10) with which a player may knock; 0 means gin only."""
     gin_bonus: int = 25
-    """Bonus (points) for gin, added to the defender's count: 20 (000, 003) or 25 (001, 002, 004)."""
+    """Bonus (points) for gin, added to the defender's count: 20 (000 part 1, 003) or 25 (000 part 1
+    variation, 000 part 2, 001, 002, 004)."""
     undercut_bonus: int = 25
-    """Bonus (points) for an undercut, added to the difference: 10 (000, 003), 20 or 25."""
+    """Bonus (points) for an undercut, added to the difference: 10 (000 part 1, 003), 20 (000 part 1
+    variation) or 25 (000 part 2, 001, 002, 004)."""
     undercut_on_tie: bool = True
     """Equal counts are an undercut (all sources). False scores a tie as no points, like OpenSpiel."""
-    big_gin: bool = False
-    """Whether 11 melded cards after a draw may go big gin without a discard (002, 004, 001 house rule)."""
+    big_gin: bool = True
+    """Whether 11 melded cards after a draw may go big gin without a discard (000 part 2, 002, 004,
+    001 house rule)."""
     big_gin_bonus: int = 31
-    """Bonus (points) for big gin: 31 = gin + 6 (002), 50 (002), 25 (001, 004)."""
+    """Bonus (points) for big gin: 31 = gin + 6 (000 part 2, 002), 50 (002), 25 (001 house rule, 004)."""
     rediscard_taken_card: bool = False
     """Whether the card just taken from the discard pile may be discarded the same turn (000: GRA rules allow it)."""
     action_on_50th_card: bool = False
@@ -126,13 +161,21 @@ class Rules:
     game_bonus: int = 100
     """Bonus (points) to the player who reaches the target (000, 001, 002, 004)."""
     box_bonus: int = 25
-    """Bonus (points) per hand won, added when the game ends, not counted toward the target: 20 (000, 001), 25 (002, 004)."""
+    """Bonus (points) per hand won, added when the game ends, not counted toward the target: 20
+    (000 part 1, 001 house rule), 25 (000 part 2, 004)."""
     shutout: Shutout = Shutout.DOUBLE_GAME_BONUS
     """The shutout rule when the loser scored nothing."""
+    game_winner: GameWinner = GameWinner.HIGHER_TOTAL
+    """Who wins a game: the player who reaches the target, or the higher total after bonuses
+    (:class:`GameWinner`)."""
     margin_bonus: int = 0
-    """Line bonus (points) for winning a game by a margin of at least ``margin_bonus_at`` (001 house rule: 50)."""
+    """Margin bonus (points) to the player who reached the target, when their game points before
+    any bonus (the hand points toward the target) exceed the other player's by at least
+    ``margin_bonus_at`` (001 house rule: "50 points for winning the game by a margin of 50 or
+    more"). 001 calls it the "line bonus", a name other texts give the box bonus, so this project
+    says margin bonus for it and box bonus for the per-hand bonus."""
     margin_bonus_at: int = 50
-    """Margin (points) that earns ``margin_bonus``."""
+    """Margin (points of the game before bonuses) that earns ``margin_bonus``."""
     forfeit_on_exact_margin: int = 0
     """If non-zero, a winner whose margin is exactly this (002 variation: 50) forfeits the game."""
     knock_card: KnockCard = KnockCard.FIXED
@@ -140,6 +183,10 @@ class Rules:
     spade_doubles: bool = False
     """Oklahoma: when the card that sets the knock limit is a spade, every point of the hand is doubled,
     bonuses included (001, 002)."""
+    ace_means_gin: bool = False
+    """Oklahoma: an ace as the card that sets the knock limit means gin only (ext Bicycle's Oklahoma
+    Gin page); off, an ace sets the limit at its points, ``ace_points``, like any card ("the value of
+    the first upcard", 001, 002, which name no exception)."""
     aces: Aces = Aces.LOW
     """Ace low only, or high or low with runs round the corner (Hollywood, 002)."""
     ace_points: int = 1
@@ -172,6 +219,7 @@ class Rules:
             "knock_card": KnockCard,
             "aces": Aces,
             "scoring": Scoring,
+            "game_winner": GameWinner,
         }
         for name, enum_type in enums.items():
             value = getattr(self, name)
@@ -215,6 +263,8 @@ class Rules:
             raise RulesError("knock_card=upcard needs the upcard opening (the 11-card opening has no upcard)")
         if self.spade_doubles and self.knock_card is KnockCard.FIXED:
             raise RulesError("spade_doubles needs knock_card=upcard or second-deck (Oklahoma)")
+        if self.ace_means_gin and self.knock_card is KnockCard.FIXED:
+            raise RulesError("ace_means_gin needs knock_card=upcard or second-deck (Oklahoma)")
 
     # -- presets and settings -------------------------------------------------
 
@@ -291,7 +341,9 @@ def _check_range(name: str, value: int, low: int, high: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named rules preset: the ``rules``, the ``source`` file it follows, and a one-line ``summary``."""
+    """A named rules preset: the ``rules``, the one ``source`` it follows (an id 000-004 as in
+    docs/sources.md, ``000 part 1`` or ``000 part 2`` for the two texts of 000's file, ``this
+    project``, or a description marked ``ext`` for outside texts), and a one-line ``summary``."""
 
     name: str
     rules: Rules
@@ -299,29 +351,48 @@ class Preset:
     summary: str
 
 
+_SOURCE_002 = Rules(dealer_rule=DealerRule.ALTERNATE, game_winner=GameWinner.TARGET)
+"""002's standard game, the base of every 002 preset: gin 25, undercut 25, big gin 31, the deal
+alternates, a game to 100 won by the player who reaches it; where 002 is silent (the game and box
+bonuses, the shutout) the standard settings of :class:`Rules`."""
+
+_OKLAHOMA = _SOURCE_002.replace(knock_card=KnockCard.UPCARD, spade_doubles=True)
+"""Oklahoma as 002 gives it (001 sketches the same): the first upcard's value is the knock limit,
+a spade upcard doubles the hand."""
+
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in [
         Preset(
             "default",
-            Rules(big_gin=True),
+            Rules(),
             "this project",
             "Knock 10, gin 25, undercut 25, big gin 31, game to 100 with game bonus 100, "
-            "box 25, shutout doubles the game bonus; loser deals.",
+            "box 25, shutout doubles the game bonus, the higher total after bonuses wins; loser deals.",
         ),
         Preset(
             "pagat",
             Rules(
                 gin_bonus=20,
                 undercut_bonus=10,
+                big_gin=False,
                 box_bonus=20,
                 shutout=Shutout.DOUBLE_GAME_BONUS,
+                game_winner=GameWinner.HIGHER_TOTAL,
                 dealer_rule=DealerRule.LOSER,
                 stake=1,
             ),
-            "shared/rules/000_67589b1267de5920.txt",
-            "Gin 20, undercut 10, game bonus 100 (200 on a shutout), box 20, loser deals; the loser "
-            "pays 1 unit per point of difference.",
+            "000 part 1",
+            "Gin 20, undercut 10, no big gin, game bonus 100 (200 on a shutout), box 20, loser deals; "
+            "the loser (lower total after bonuses) pays 1 unit per point of difference.",
+        ),
+        Preset(
+            "pagat-scoring",
+            Rules(shutout=Shutout.DOUBLE_HANDS, game_winner=GameWinner.TARGET),
+            "000 part 2",
+            "The scoring guide after 000's rules: gin 25, undercut 25, big gin 31 (gin + 6); the "
+            "player who reaches 100 wins, with a game bonus of 100; box 25, a shutout doubles every "
+            "hand (blitz). Reproduces its 'Game 1' score sheet. Loser deals (not in the text).",
         ),
         Preset(
             "bicycle",
@@ -331,35 +402,33 @@ PRESETS: dict[str, Preset] = {
                 big_gin=True,
                 big_gin_bonus=25,
                 shutout=Shutout.NONE,
+                game_winner=GameWinner.TARGET,
                 dealer_rule=DealerRule.ALTERNATE,
             ),
-            "shared/rules/001_04e0175aaba99913.txt",
-            "Gin 25, undercut 25; house rules: game bonus 100, box 20, line bonus 50 for a "
-            "50-point margin, big gin 25.",
+            "001",
+            "Gin 25, undercut 25, the first to 100 wins; house rules: game bonus 100, box 20, margin "
+            "bonus 50 for a margin of 50 before bonuses (001's line bonus), big gin 25.",
         ),
         Preset(
             "wikipedia",
-            Rules(
-                big_gin=True,
-                big_gin_bonus=31,
-                shutout=Shutout.DOUBLE_HANDS,
-                dealer_rule=DealerRule.ALTERNATE,
-            ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
-            "Gin 25, undercut 25, big gin 31, game bonus 100, box 25, shutout doubles every "
-            "hand (blitz); the deal alternates. Reproduces the 'Game 1' score sheet.",
+            _SOURCE_002,
+            "002",
+            "Gin 25, undercut 25, big gin 31, the deal alternates, game to 100 won by the player who "
+            "reaches it; game bonus 100, box 25 and the shutout (doubled game bonus) are the standard "
+            "settings (002's copy lacks its list of bonuses).",
         ),
         Preset(
             "classic",
             Rules(
                 gin_bonus=20,
                 undercut_bonus=10,
+                big_gin=False,
                 game_bonus=0,
                 box_bonus=0,
                 shutout=Shutout.NONE,
                 dealer_rule=DealerRule.ALTERNATE,
             ),
-            "shared/rules/003_60cd1935cd4e24d0.txt",
+            "003",
             "Gin 20, undercut 10, no game or box bonus named; the deal alternates.",
         ),
         Preset(
@@ -368,46 +437,62 @@ PRESETS: dict[str, Preset] = {
                 big_gin=True,
                 big_gin_bonus=25,
                 shutout=Shutout.NONE,
+                game_winner=GameWinner.HIGHER_TOTAL,
                 dealer_rule=DealerRule.ALTERNATE,
                 match_target=500,
                 stake=1,
             ),
-            "shared/rules/004_efae2a55a783c492.txt",
+            "004",
             "Gin 25 with or without a discard (big gin 25), undercut 25 on equal or lower, "
-            "box 25 and game bonus 100 when a player reaches 100; games until a player's final "
-            "scores reach 500 (a SLAM), the winner of each game accruing the difference as SLAM "
-            "points; settled at 1 unit a point.",
+            "box 25 and game bonus 100 when a player reaches 100, the highest combined score wins; "
+            "games until a player's final scores reach 500 (a SLAM), the winner of each game accruing "
+            "the difference as SLAM points; settled at 1 unit a point.",
         ),
         Preset(
             "eaai",
-            Rules(game_bonus=0, box_bonus=0, shutout=Shutout.NONE, dealer_rule=DealerRule.ALTERNATE),
+            Rules(
+                big_gin=False,
+                game_bonus=0,
+                box_bonus=0,
+                shutout=Shutout.NONE,
+                dealer_rule=DealerRule.ALTERNATE,
+            ),
             "2021 EAAI Gin Rummy challenge (ext)",
             "Games to 100, gin 25, undercut 25 including ties, no big gin, no game or box bonus.",
         ),
         Preset(
             "oklahoma",
-            Rules(knock_card=KnockCard.UPCARD, spade_doubles=True, target=150, big_gin=True),
-            "shared/rules/001_04e0175aaba99913.txt, 002_92a7bc9e0e23e929.txt",
-            "Oklahoma: the first upcard's value is the knock limit (face cards 10, an ace means gin "
-            "only); a spade upcard doubles every point of the hand; games to 150 (ext).",
+            _OKLAHOMA,
+            "002",
+            "Oklahoma (002; 001 sketches it too): the first upcard's value is the knock limit (face "
+            "cards 10, an ace 1); a spade upcard doubles every point of the hand; otherwise 002's game "
+            "(as the wikipedia preset: games to 100).",
+        ),
+        Preset(
+            "oklahoma-150",
+            _OKLAHOMA.replace(target=150, ace_means_gin=True),
+            "ext (Oklahoma as often played: Bicycle's Oklahoma Gin page, rule books)",
+            "The oklahoma preset with two outside conventions: an ace upcard means gin only, and games to 150.",
         ),
         Preset(
             "oklahoma-second-deck",
-            Rules(knock_card=KnockCard.SECOND_DECK, spade_doubles=True, target=150, big_gin=True),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
-            "Oklahoma with the knock value set by a card from the bottom of a second deck (002).",
+            _OKLAHOMA.replace(knock_card=KnockCard.SECOND_DECK, dealer_rule=DealerRule.LOSER),
+            "002",
+            "Oklahoma with the knock value set by a card from the bottom of a second deck; the last "
+            "hand's winner picks first, so the loser deals (002).",
         ),
         Preset(
             "straight",
-            Rules(knock_limit=0, big_gin=True, dealer_rule=DealerRule.ALTERNATE),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
-            "Straight gin: no knocking; only gin (or big gin) ends a hand; scoring as standard gin.",
+            _SOURCE_002.replace(knock_limit=0),
+            "002",
+            "Straight gin: no knocking; only gin (or big gin) ends a hand; scoring as standard gin "
+            "(as the wikipedia preset).",
         ),
         # -- discard-pile pickup gin (ginrummy.variants.pickup.state); the text names no target: 250 (see the summary)
         Preset(
             "pickup",
-            Rules(discard_pickup=True, knock_limit=0, dealer_rule=DealerRule.ALTERNATE, target=250),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            _SOURCE_002.replace(discard_pickup=True, knock_limit=0, target=250),
+            "002",
             "Discard-pile pickup: no knocking; several cards may be taken from the top of the discard "
             "pile (the deepest melded at once); melds on the table, either player adds to them; at gin "
             "table cards count for, hand cards against (A 15, 2-9 5, 10-K 10), gin 25; the difference "
@@ -415,78 +500,56 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "hollywood",
-            Rules(
-                big_gin=True,
-                shutout=Shutout.DOUBLE_HANDS,
-                dealer_rule=DealerRule.ALTERNATE,
-                scoring=Scoring.HOLLYWOOD,
-            ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
-            "Hollywood scoring of standard gin (002's settings): three games to 100 kept at once, a "
+            _SOURCE_002.replace(scoring=Scoring.HOLLYWOOD),
+            "002",
+            "Hollywood scoring of standard gin (as the wikipedia preset): three games to 100 kept at once, a "
             "player's 1st win entered in game 1, the 2nd in games 1-2, later ones in all three still "
-            "open; each game has its own game bonus 100, box 25 and blitz shutout.",
+            "open; each game has its own game bonus 100 and box 25.",
         ),
         Preset(
             "hollywood-teams",
-            Rules(
-                big_gin=True,
-                shutout=Shutout.DOUBLE_HANDS,
-                dealer_rule=DealerRule.ALTERNATE,
-                scoring=Scoring.HOLLYWOOD,
-                target=300,
-                team_size=3,
-                team_bonus=25,
-            ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            _SOURCE_002.replace(scoring=Scoring.HOLLYWOOD, target=300, team_size=3, team_bonus=25),
+            "002",
             "Hollywood team play: teams of three, each member playing a Hollywood set to 300 head to "
             "head; the team totals are summed, 25 extra to a team whose three members all win.",
         ),
         Preset(
             "hollywood-aces",
-            Rules(
-                knock_card=KnockCard.UPCARD,
-                spade_doubles=True,
+            _OKLAHOMA.replace(
                 aces=Aces.ROUND_THE_CORNER,
                 ace_points=15,
-                big_gin=True,
-                shutout=Shutout.DOUBLE_HANDS,
-                dealer_rule=DealerRule.ALTERNATE,
                 scoring=Scoring.HOLLYWOOD,
                 target=200,
             ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
-            "Hollywood, aces high and low (002): like Oklahoma (the first upcard's value is the knock "
+            "002",
+            "Hollywood, aces high and low (002): like the oklahoma preset (the first upcard's value is the knock "
             "limit, a spade upcard doubles the hand), but aces are high or low, runs may turn the "
-            "corner (K-A-2) and an unmelded ace counts 15; Hollywood scoring of three games to 200.",
+            "corner (K-A-2) and an unmelded ace counts 15 (so does an ace upcard as the knock limit); "
+            "Hollywood scoring of three games to 200.",
         ),
         Preset(
             "tournament",
-            Rules(
-                big_gin=True,
-                shutout=Shutout.DOUBLE_HANDS,
-                dealer_rule=DealerRule.ALTERNATE,
-                target=250,
-                match_games=5,
-            ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            _SOURCE_002.replace(target=250, match_games=5),
+            "002",
             "Tournament rules (002): best of five games, each to 250, with 002's gin 25, undercut 25, "
-            "big gin 31, game bonus 100, box 25.",
+            "big gin 31, game bonus 100, box 25 (as the wikipedia preset).",
         ),
         Preset(
             "match-500",
-            Rules(
-                big_gin=True,
-                shutout=Shutout.DOUBLE_HANDS,
-                dealer_rule=DealerRule.ALTERNATE,
-                match_target=500,
-            ),
-            "shared/rules/002_92a7bc9e0e23e929.txt",
+            _SOURCE_002.replace(match_target=500),
+            "002",
             "Multi-game match (002): games to 100 whose final scores, bonuses included, accumulate "
             "until a player reaches 500.",
         ),
         Preset(
             "openspiel",
-            Rules(rediscard_taken_card=True, game_bonus=0, box_bonus=0, shutout=Shutout.NONE),
+            Rules(
+                big_gin=False,
+                rediscard_taken_card=True,
+                game_bonus=0,
+                box_bonus=0,
+                shutout=Shutout.NONE,
+            ),
             "OpenSpiel gin_rummy (ext, GRA rules)",
             "Knock 10, gin 25, undercut 25, the taken card may be discarded again; for "
             "comparison with OpenSpiel (which, unlike this engine, scores a tie 0-0).",

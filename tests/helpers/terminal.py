@@ -12,7 +12,7 @@ from rich.console import Console
 
 from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet
-from ginrummy.cli.play import PlaySession
+from ginrummy.cli.session import PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
 from ginrummy.rules import Rules

@@ -279,7 +279,7 @@ class StrongAgent:
                 melded |= m.mask
             dw_cards = rest & ~melded
             dw = sum(card_points(c) for c in range(52) if dw_cards >> c & 1)
-            lay = 0.0 if dw == 0 else tr.expected_layoff_points(_layoff_cards(melds))
+            lay = 0.0 if dw == 0 else tr.expected_layoff_points(layoff_cards(melds))
             score = dw + lay
             if best is None or score < best[0]:
                 best = (score, k, dw)
@@ -338,7 +338,7 @@ def knock_points(rules: Rules, dw: int, od: int) -> int:
     return -(dw - od + rules.undercut_bonus)
 
 
-def _layoff_cards(melds: tuple[Meld, ...]) -> CardSet:
+def layoff_cards(melds: tuple[Meld, ...]) -> CardSet:
     """Cards that could go on these melds, with chains of up to two per run end."""
     out = 0
     for m in melds:

@@ -7,9 +7,9 @@ engine's notation (``7h``, ``Th``).
 >>> d = analyze_hand(parse_hand("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"), Rules())
 >>> d["discards"], d["deadwood"], d["gin"], d["big_gin"]
 (['3d'], 0, True, False)
->>> plan = layoff_plan(parse_knocker_melds("7c 7s 7d | 8h 9h Th"), parse_hand("7h Jh Qh 2c", sizes=None))
->>> plan["layoffs"], plan["deadwood"]
-([['7h', 2], ['Jh', 2], ['Qh', 2]], 2)
+>>> plan = layoff_plan(parse_knocker_melds("7c 7s 7d | 8h 9h Th"), parse_hand("7h Jh Qh 2c 3c 4c 5s 6s Kd Ks"))
+>>> plan["layoffs"], plan["melds"], plan["deadwood"]
+([['7h', 2], ['Jh', 2], ['Qh', 2]], [['2c', '3c', '4c']], 31)
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from typing import Any
 
 from rich.text import Text
 
-from ginrummy.cards import Card, CardSet, cards_of, cardset, format_cards, parse_card, sort_key_rank
+from ginrummy.cards import Card, CardSet, cardset, format_cards, parse_card
 from ginrummy.cli.render import cards_text, melds_text
 from ginrummy.errors import CardParseError, GinRummyError, InvalidMeldError
+from ginrummy.hand.order import by_rank
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import Arrangement, Meld, arrangements, best_discards, least_deadwood, meld_rules
 from ginrummy.rules import Rules
@@ -67,7 +68,7 @@ def _names(cards: Iterable[int]) -> list[str]:
 
 
 def _deadwood_names(mask: CardSet) -> list[str]:
-    return _names(sorted(cards_of(mask), key=sort_key_rank))
+    return _names(by_rank(mask))
 
 
 def _arrangement_json(arr: Arrangement) -> dict[str, Any]:
@@ -194,13 +195,21 @@ def layoff_plan(
 
     Layoffs are ``[card, meld_number]`` with knocker's melds numbered from 1 in the
     given order; chains and points follow the aces of ``rules`` (default: standard).
-    Raises :class:`InvalidMeldError` if a card of ``hand`` is in a knocker's meld.
+    Raises :class:`InvalidMeldError` if a card of ``hand`` is in a knocker's meld, and
+    :class:`GinRummyError` for a position that cannot arise: a defender's hand that is not 10
+    cards, or knocker's melds of more than 10 cards (the knocker keeps 10 after the discard).
     """
     mr = meld_rules(rules)
+    if len(hand) != 10:
+        raise GinRummyError(f"the defender holds 10 cards after a knock; got {len(hand)}")
     mask = cardset(hand)
     on_table = 0
     for m in knocker_melds:
         on_table |= m.mask
+    if on_table.bit_count() > 10:
+        raise GinRummyError(
+            f"the knocker's melds hold {on_table.bit_count()} cards; a knocker keeps 10 after the discard"
+        )
     if mask & on_table:
         raise InvalidMeldError(
             f"cards both in the knocker's melds and the hand: {format_cards(mask & on_table)}"

@@ -1,4 +1,7 @@
-"""The short commands typed at the ``play`` prompt, parsed into engine actions.
+"""The short commands typed at the ``play`` prompt of the standard game
+(:class:`~ginrummy.cli.table.standard.StandardScreen`), parsed into engine actions, and what
+every table screen's commands share: the words that do not act (help, sheet, hint, quit) and a
+card typed by name or by its position in the hand as displayed (:mod:`ginrummy.hand.order`).
 
 Parsing only maps words to actions; whether an action is legal is decided by the
 engine (:meth:`ginrummy.hand.state.HandState.verify`) when it is played.
@@ -16,13 +19,13 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from ginrummy.cards import Card, CardSet, parse_card
-from ginrummy.cli.render import display_order
 from ginrummy.errors import GinRummyError
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.order import card_at
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, MeldRules, best_discards, least_deadwood
 
-__all__ = ["HELP", "Command", "CommandError", "Meta", "Play", "parse_command"]
+__all__ = ["HELP", "META_WORDS", "Command", "CommandError", "Meta", "Play", "card_in_hand", "parse_command"]
 
 HELP = """\
 Commands (cards as 7h, Th or 10h, 7♥, or by position 1-11 under your hand):
@@ -94,14 +97,13 @@ def resolve_card(token: str, view: PlayerView) -> Card:
 
 def card_in_hand(token: str, hand: CardSet, mr: MeldRules = STANDARD) -> Card:
     """A card typed as ``7h``/``Th``/``10h``/``7♥`` or as a position in ``hand`` as displayed
-    (melds under ``mr`` first). Raises :class:`CommandError` for a position off the hand and
-    ``CardParseError`` for text that is not a card."""
+    (:func:`ginrummy.hand.order.card_at`, melds under ``mr`` first). Raises :class:`CommandError`
+    for a position off the hand and ``CardParseError`` for text that is not a card."""
     if token.isdigit():
-        order = display_order(hand, mr)
-        n = int(token)
-        if not 1 <= n <= len(order):
-            raise CommandError(f"no card at position {n}: your hand has {len(order)} cards (1-{len(order)})")
-        return order[n - 1]
+        n, size = int(token), hand.bit_count()
+        if not 1 <= n <= size:
+            raise CommandError(f"no card at position {n}: your hand has {size} cards (1-{size})")
+        return card_at(hand, n, mr)
     return parse_card(token)
 
 

@@ -1,6 +1,6 @@
 """The ``ginrummy`` click group: option parsing for each command, over thin modules.
 
-``play`` (:mod:`ginrummy.cli.play`), ``analyze`` and ``layoff``
+``play`` (:mod:`ginrummy.cli.session`), ``analyze`` and ``layoff``
 (:mod:`ginrummy.cli.analyze`), ``replay`` (:mod:`ginrummy.cli.replay`) and ``rules``
 (:mod:`ginrummy.cli.presets`). Usage errors exit with status 2, other errors with 1.
 """
@@ -29,16 +29,15 @@ from ginrummy.cli.analyze import (
     run_lines,
 )
 from ginrummy.cli.match import match as match_cmd
-from ginrummy.cli.play import PlaySession
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
 from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
+from ginrummy.cli.session import PlaySession
 from ginrummy.errors import GinRummyError
-from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.variants.pickup import PickupState
+from ginrummy.variants import deal_hand
 
 __all__ = ["main"]
 
@@ -140,7 +139,7 @@ def play(
     rules = _rules_from(preset, settings)
     try:
         # rules this terminal game cannot deal are refused here
-        (PickupState if rules.discard_pickup else HandState).deal(rules, 0, random.Random(0))
+        deal_hand(rules, 0, random.Random(0))
     except GinRummyError as exc:
         raise click.BadParameter(f"{preset}: {exc}", param_hint="--rules/--set") from None
     name = " ".join(name.split())

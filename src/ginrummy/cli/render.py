@@ -1,4 +1,6 @@
-"""Rich rendering of cards, hands, melds, hand results and score sheets.
+"""Rich rendering shared by every variant: cards, hands, melds, score sheets, game and match
+summaries, the rules. How a variant words its events and results is its table screen's
+(:mod:`ginrummy.cli.table`); how a hand is ordered is :mod:`ginrummy.hand.order`.
 
 Everything here builds :class:`rich.text.Text` objects (never markup strings, so
 names and cards are printed literally). Hearts and diamonds are red. Cards are
@@ -12,28 +14,23 @@ from collections.abc import Iterable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ginrummy.cards import Card, CardSet, cards_of, sort_key_rank
-from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import Event
-from ginrummy.layoff import LayoffPlan
-from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement
+from ginrummy.cards import Card, CardSet
+from ginrummy.hand.order import hand_layout
+from ginrummy.melds import STANDARD, Meld, MeldRules
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.columns import GameSummary
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.match import settle as settle_totals
+from ginrummy.scoring.sheet import winner_text
 
 __all__ = [
-    "OUTCOME_LABELS",
     "card_text",
     "cards_text",
-    "display_order",
-    "event_text",
     "hand_block",
     "match_lines",
     "meld_text",
     "melds_text",
-    "result_lines",
     "rules_lines",
     "score_line",
     "sheet_text",
@@ -41,16 +38,6 @@ __all__ = [
     "team_lines",
     "use_glyphs",
 ]
-
-OUTCOME_LABELS = {
-    Outcome.KNOCK: "Knock",
-    Outcome.UNDERCUT: "Undercut",
-    Outcome.TIE: "Tie",
-    Outcome.GIN: "Gin",
-    Outcome.BIG_GIN: "Big gin",
-    Outcome.DEAD: "Dead hand",
-}
-"""The name of each outcome as shown at the end of a hand."""
 
 _RED_SUITS = (1, 2)  # diamonds, hearts
 
@@ -94,34 +81,20 @@ def melds_text(melds: Sequence[Meld], glyphs: bool, numbered: bool = False) -> T
     return out if out.plain else Text("(no melds)")
 
 
-def _by_rank(cards: CardSet) -> list[Card]:
-    return sorted(cards_of(cards), key=sort_key_rank)
-
-
-def display_order(hand: CardSet, mr: MeldRules = STANDARD) -> list[Card]:
-    """The cards of ``hand`` in display order: the melds of its best arrangement, then the
-    deadwood by rank. Position numbers typed by the player refer to this order."""
-    arr = best_arrangement(hand, mr=mr)
-    order: list[Card] = []
-    for m in arr.melds:
-        order.extend(m.cards)
-    order.extend(_by_rank(arr.deadwood))
-    return order
-
-
 def hand_block(
     hand: CardSet, glyphs: bool, highlight: int | None = None, mr: MeldRules = STANDARD
 ) -> tuple[Text, Text]:
-    """Two lines: the hand with its melds in brackets then the deadwood, and under each
-    card its position number (1-11). ``highlight`` (e.g. the card just drawn) is bold."""
-    arr = best_arrangement(hand, mr=mr)
-    groups: list[list[Card]] = [m.cards for m in arr.melds]
-    groups += [[c] for c in _by_rank(arr.deadwood)]
+    """Two lines: the hand in display order (:func:`ginrummy.hand.order.hand_layout`: its melds
+    in brackets, then the deadwood) and under each card its position number (1-11), the number
+    a player may type for it. ``highlight`` (e.g. the card just drawn) is bold."""
+    layout = hand_layout(hand, mr)
+    groups: list[list[Card]] = [m.cards for m in layout.melds]
+    groups += [[c] for c in layout.deadwood]
     top, bottom = Text(), Text()
     pos = 0
     for gi, group in enumerate(groups):
-        in_meld = gi < len(arr.melds)
-        sep = "  " if gi and (in_meld or gi == len(arr.melds)) else (" " if gi else "")
+        in_meld = gi < len(layout.melds)
+        sep = "  " if gi and (in_meld or gi == len(layout.melds)) else (" " if gi else "")
         top.append(sep + ("[" if in_meld else ""))
         bottom.append(" " * (len(sep) + (1 if in_meld else 0)))
         for ci, c in enumerate(group):
@@ -135,116 +108,6 @@ def hand_block(
             top.append("]")
             bottom.append(" ")
     return top, bottom
-
-
-def _subject(player: int, names: Sequence[str], you: int | None) -> tuple[str, bool]:
-    """The name to use for ``player`` and whether it is the second person ("You")."""
-    if player == you:
-        return "You", True
-    return names[player], False
-
-
-def event_text(
-    event: Event,
-    names: Sequence[str],
-    glyphs: bool,
-    you: int | None = None,
-    drawn: int | None = None,
-    gin: bool = False,
-) -> Text:
-    """One public event as a sentence, e.g. ``Computer takes 7♥``. ``drawn`` names the
-    card drawn from the stock (only for the player who drew it, or in a replay); ``gin``
-    words a knock as going gin."""
-    who, second = _subject(event.player, names, you)
-
-    def verb(base: str, third: str) -> str:
-        return base if second else third
-
-    out = Text(who + " ")
-    if event.kind == "pass":
-        out.append(verb("pass", "passes"))
-    elif event.kind == "take":
-        out.append(verb("take ", "takes "))
-        if event.card is not None:
-            out.append_text(card_text(event.card, glyphs, "bold"))
-    elif event.kind == "draw":
-        out.append(verb("draw ", "draws "))
-        if drawn is not None:
-            out.append_text(card_text(drawn, glyphs, "bold"))
-            out.append(" ")
-        out.append("from the stock")
-    elif event.kind == "discard":
-        out.append(verb("discard ", "discards "))
-        if event.card is not None:
-            out.append_text(card_text(event.card, glyphs, "bold"))
-    elif event.kind == "knock":
-        out.append(verb("go gin", "goes gin") if gin else verb("knock", "knocks"))
-    elif event.kind == "big-gin":
-        out.append(verb("go big gin", "goes big gin"))
-    elif event.kind == "layoff":
-        out.append(verb("lay down (your best layoffs are made for you)", "lays down and lays off"))
-    else:  # pragma: no cover - every event kind is handled above
-        out.append(event.kind)
-    return out
-
-
-def _plan_lines(
-    plan: LayoffPlan, knocker_melds: Sequence[Meld], glyphs: bool, gin: bool, mr: MeldRules
-) -> list[Text]:
-    lines = [Text("    melds: ") + melds_text(plan.melds, glyphs)]
-    if gin:
-        lines.append(Text("    lays off: nothing (no layoffs against gin)"))
-    elif plan.layoffs:
-        lay = Text("    lays off: ")
-        current = [m.mask for m in knocker_melds]
-        for n, (c, i) in enumerate(plan.layoffs):
-            if n:
-                lay.append(", ")
-            lay.append_text(card_text(c, glyphs))
-            lay.append(f" on meld {i + 1} ")
-            lay.append_text(meld_text(Meld(current[i], mr=mr), glyphs))
-            current[i] |= 1 << c
-        lines.append(lay)
-    else:
-        lines.append(Text("    lays off: nothing"))
-    lines.append(_deadwood_line(plan.deadwood, glyphs, mr))
-    return lines
-
-
-def _deadwood_line(deadwood: CardSet, glyphs: bool, mr: MeldRules = STANDARD) -> Text:
-    return Text("    deadwood: ") + cards_text(_by_rank(deadwood), glyphs) + Text(f" ({mr.points(deadwood)})")
-
-
-def result_lines(
-    result: HandResult, names: Sequence[str], glyphs: bool, mr: MeldRules = STANDARD
-) -> list[Text]:
-    """Everything laid down at the end of a hand: both hands, the knocker's melds and
-    deadwood, the defender's melds and each layoff, and the outcome with its points."""
-    lines: list[Text] = []
-    if result.outcome is Outcome.DEAD or result.knocker is None:
-        lines.append(Text("Dead hand: the stock is down to its last cards and nobody knocked."))
-        for p in (0, 1):
-            if not result.hands[p]:
-                continue  # a dead hand's cards are not shown
-            arr = best_arrangement(result.hands[p], mr=mr)
-            lines.append(Text(f"  {names[p]}: ") + melds_text(arr.melds, glyphs))
-            lines.append(_deadwood_line(arr.deadwood, glyphs, mr))
-        lines.append(Text("Dead hand: no score", style="bold"))
-        return lines
-    k = result.knocker
-    d = 1 - k
-    lines.append(Text(f"  {names[k]} (laid down by the knocker):"))
-    lines.append(Text("    melds: ") + melds_text(result.knocker_melds, glyphs, numbered=True))
-    lines.append(_deadwood_line(result.knocker_deadwood, glyphs, mr))
-    lines.append(
-        Text(f"  {names[d]} (defender), whole hand: ") + cards_text(_by_rank(result.hands[d]), glyphs)
-    )
-    if result.defense is not None:
-        gin = result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
-        lines.extend(_plan_lines(result.defense, result.knocker_melds, glyphs, gin, mr))
-    label = OUTCOME_LABELS[result.outcome]
-    lines.append(Text(f"{label}: {result.describe((names[0], names[1]))}", style="bold"))
-    return lines
 
 
 def sheet_text(game: Game, title: str | None = None) -> Text:
@@ -298,8 +161,7 @@ def summary_lines(game: Game, settle: bool = False) -> list[Text]:
                         f"    {n[1 - cs.winner]} won by exactly {rules.forfeit_on_exact_margin} and forfeits."
                     )
                 )
-            who = "drawn" if cs.winner is None else f"{n[cs.winner]} wins game {c.number}"
-            lines.append(Text(f"    {who}, {cs.totals[0]} to {cs.totals[1]}."))
+            lines.append(Text(f"    {winner_text(cs, n, f'game {c.number}')}"))
         if s.winner is None:
             lines.append(Text(f"The Hollywood set is drawn at {s.totals[0]} each.", style="bold"))
         else:
@@ -319,11 +181,7 @@ def summary_lines(game: Game, settle: bool = False) -> list[Text]:
             lines.append(
                 Text(f"  {n[1 - s.winner]} won by exactly {rules.forfeit_on_exact_margin} and forfeits.")
             )
-        if s.winner is None:
-            lines.append(Text(f"The game is drawn at {s.totals[0]} each.", style="bold"))
-        else:
-            w = s.winner
-            lines.append(Text(f"{n[w]} wins the game, {s.totals[w]} to {s.totals[1 - w]}.", style="bold"))
+        lines.append(Text(winner_text(s, n), style="bold"))
     if settle and rules.stake:
         lines.append(Text(settle_totals(s.totals, rules.stake).text(n)))
     return lines

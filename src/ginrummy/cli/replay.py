@@ -1,10 +1,13 @@
 """``ginrummy replay``: print a saved record step by step.
 
 Records are :class:`ginrummy.records.HandRecord`, ``GameRecord``, ``MatchRecord`` and
-``TeamRecord`` JSON files (as written by ``ginrummy play --save``). A replay shows
-everything: both hands at the deal, every action with the card drawn, each player's hand
-after their discard, the hand laid down at the end, for a game the score sheet, for a
-match each game and the match sheet, for a team match each pairing and the team sheet.
+``TeamRecord`` JSON files (as written by ``ginrummy play --save``) of any variant: the
+standard game and discard-pile pickup (002). A replay shows everything the players held:
+both hands at the deal, every action with the card drawn, each player's hand after their
+discard, the hand laid down at the end (the cards never drawn from the stock stay hidden),
+for a game the score sheet, for a match each game and the match sheet, for a team match
+each pairing and the team sheet. Each hand is worded by its variant's table screen
+(:mod:`ginrummy.cli.table`).
 """
 
 from __future__ import annotations
@@ -15,15 +18,12 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ginrummy.cards import Card
 from ginrummy.cli import render
-from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock
-from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.melds import MeldRules, least_deadwood
+from ginrummy.cli.table import screen_class
+from ginrummy.errors import RecordError
+from ginrummy.hand.actions import Discard, DrawStock
 from ginrummy.records import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
-from ginrummy.variants.pickup import AddCard, LayMeld, Take
+from ginrummy.variants import deal_from
 
 __all__ = ["hand_lines", "load_record", "record_lines"]
 
@@ -48,47 +48,37 @@ def load_record(path: Path) -> AnyRecord:
     return load_any(text)
 
 
-def _hand_line(name: str, hand: int, glyphs: bool, mr: MeldRules) -> Text:
-    top, _ = render.hand_block(hand, glyphs, mr=mr)
-    return Text(f"      {name}: ") + top + Text(f"  (deadwood {least_deadwood(hand, mr=mr)})", style="dim")
-
-
 def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int = 1) -> list[Text]:
-    """Hand ``number`` of a record, step by step. Raises :class:`RecordError` if it does not replay."""
-    rec.replay()  # checks the deck against the seed and every action; names the bad one
-    if rec.rules.discard_pickup:
-        raise RecordError("the terminal does not replay discard-pile pickup hands yet")
-    state = HandState(rec.rules, rec.dealer, rec.deck, rec.knock_card)
-    mr = state.meld_rules
+    """Hand ``number`` of a record (any variant), step by step, worded by its table screen
+    (:func:`ginrummy.cli.table.screen_class`): both hands at the deal, every action with the card
+    drawn from the stock, the hand of the player who discarded after each discard, and the end.
+    Cards never drawn from the stock are never shown. Raises :class:`RecordError` if it does not
+    replay."""
+    final = rec.replay()  # checks the deck against the seed and every action; names the bad one
+    screen = screen_class(rec.rules)
+    who = (names[0], names[1])
+    state = deal_from(rec.rules, rec.dealer, rec.deck, rec.knock_card)
     seed = f" (deck from seed {rec.seed})" if rec.seed is not None else ""
     lines = [Text(f"Hand {number}: {names[rec.dealer]} deals{seed}.", style="bold")]
     if state.upcard is not None:
         lines.append(Text("   Upcard ") + render.card_text(state.upcard, glyphs, "bold"))
-    for p in (1 - rec.dealer, rec.dealer):
-        lines.append(_hand_line(names[p], state.hand(p), glyphs, mr))
-    steps: list[tuple[Action, Card | None, int]] = []
-    for player, action in rec.actions:
-        assert not isinstance(action, Take | LayMeld | AddCard)  # a standard hand (checked above)
+
+    def hand_line(player: int) -> Text:
+        return Text(f"      {names[player]}: ") + screen.hand_line(state.hand(player), glyphs, rec.rules)
+
+    lines.extend(hand_line(p) for p in (1 - rec.dealer, rec.dealer))
+    for i, (player, action) in enumerate(rec.actions):
         drawn = state.stock[0] if isinstance(action, DrawStock) else None
-        try:
-            state.push(action, player=player)
-        except GinRummyError as exc:  # pragma: no cover - rec.replay() already checked
-            raise RecordError(str(exc)) from None
-        steps.append((action, drawn, player))
-    gin = state.result is not None and state.result.outcome is Outcome.GIN
-    replayed = HandState(rec.rules, rec.dealer, rec.deck, rec.knock_card)
-    for i, (event, (action, drawn, player)) in enumerate(zip(state.events(), steps, strict=True)):
-        replayed.push(action, player=player)
-        line = Text(f"{i + 1:>4}. ") + render.event_text(event, names, glyphs, drawn=drawn, gin=gin)
-        if isinstance(action, Knock):
-            line += Text(", discarding ") + render.card_text(action.card, glyphs) + Text(" face down")
-        lines.append(line)
+        state.push(action, player=player)
+        event = state.events()[-1]
+        text = screen.event_text(event, who, glyphs, drawn=drawn, result=final.result)
+        lines.append(Text(f"{i + 1:>4}. ") + text + screen.replay_note(action, glyphs))
         if isinstance(action, Discard):
-            lines.append(_hand_line(names[player], replayed.hand(player), glyphs, mr))
-    if state.result is None:
+            lines.append(hand_line(player))
+    if final.result is None:
         lines.append(Text("   (the hand was not finished)", style="italic"))
     else:
-        lines.extend(render.result_lines(state.result, names, glyphs, mr))
+        lines.extend(screen.result_lines(final.result, who, glyphs, rec.rules))
     return lines
 
 

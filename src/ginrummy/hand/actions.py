@@ -12,6 +12,7 @@ notation                                  action
 ``big-gin`` / ``big-gin [..] [..]``       :class:`BigGin` (11 cards melded, no discard)
 ``layoff``                                :class:`LayOff`, the engine's best plan
 ``layoff [2c 3c 4c] 7h:1 Jh:2``           :class:`LayOff`: own melds, then card:meld-number
+``layoff none``                           :class:`LayOff` that lays down nothing
 ========================================  =====================================
 
 >>> parse_action("knock 7h [7c 7d 7s] [8h 9h Th]")
@@ -121,6 +122,8 @@ class LayOff:
     def __str__(self) -> str:
         if self.melds is None and self.layoffs is None:
             return "layoff"
+        if not self.melds and not self.layoffs:
+            return "layoff none"  # not "layoff", which asks for the engine's best plan
         lay = "".join(f" {c}:{i + 1}" for c, i in self.layoffs or ())
         return f"layoff{_melds_text(self.melds or ())}{lay}"
 
@@ -161,6 +164,8 @@ def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
     if word == "layoff":
         if not rest:
             return LayOff()
+        if rest.lower() == "none":
+            return LayOff((), ())
         melds, tail = _parse_melds(rest, mr)
         layoffs = []
         for tok in tail.split():
@@ -171,5 +176,5 @@ def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
         return LayOff(melds or (), tuple(layoffs))
     raise ActionParseError(
         f"not an action: {text!r}; actions: pass, take, draw, discard CARD, knock CARD [melds], "
-        "gin CARD, big-gin, layoff"
+        "gin CARD, big-gin, layoff, layoff none"
     )

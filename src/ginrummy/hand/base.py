@@ -262,7 +262,8 @@ class BaseHandState(Generic[A, V]):
     def verify(self, action: A, player: int | None = None) -> None:
         """Raise an :class:`IllegalActionError` subclass if ``action`` is not legal now for
         the player to act (or for ``player`` when given); return ``None`` otherwise.
-        The message says what was wrong and ends with the legal actions."""
+        The message says what was wrong and ends with the legal actions (but for another
+        player's turn: it says whose turn it is, and shows nothing of their hand)."""
         self._resolve(action, player)
 
     def can(self, action: object, player: int | None = None) -> bool:
@@ -274,9 +275,12 @@ class BaseHandState(Generic[A, V]):
         return True
 
     def _resolve(self, action: A, player: int | None) -> A:
-        """:meth:`_check`, with the legal actions added to the message of an error."""
+        """:meth:`_check`, with the legal actions added to the message of an error (not to a
+        :class:`NotYourTurnError`: they are the other player's, and name cards of their hand)."""
         try:
             return self._check(action, player)
+        except NotYourTurnError:
+            raise
         except IllegalActionError as exc:
             text = str(exc)
             if "legal now:" not in text:

@@ -35,6 +35,7 @@ from ginrummy.errors import (
     InvalidLayoffError,
     InvalidMeldError,
     KnockNotAllowedError,
+    MalformedActionError,
     RulesError,
 )
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
@@ -106,7 +107,11 @@ class HandState(BaseHandState[Action, PlayerView]):
         """The card that sets this hand's knock limit (Oklahoma), else ``None``. Public."""
         if rules.knock_card is KnockCard.UPCARD:
             self.knock_card = self.deck[20]
-        self.knock_limit = rules.knock_limit if self.knock_card is None else knock_value(self.knock_card)
+        self.knock_limit = (
+            rules.knock_limit
+            if self.knock_card is None
+            else knock_value(self.knock_card, rules.ace_points, rules.ace_means_gin)
+        )
         """The knock limit in force for this hand (points): the setting, or the knock card's value."""
         self.multiplier = (
             2 if rules.spade_doubles and self.knock_card is not None and self.knock_card // 13 == 3 else 1
@@ -186,6 +191,7 @@ class HandState(BaseHandState[Action, PlayerView]):
             self._check_discard(action.card, hand)
             return action if type(action.card) is Card else Discard(CARDS[action.card])
         if isinstance(action, Knock):
+            _check_meld_list(action.melds, "knock")
             self._check_discard(action.card, hand)
             rest = hand & ~(1 << action.card)
             melds = self._check_melds(action.melds, rest)
@@ -196,6 +202,7 @@ class HandState(BaseHandState[Action, PlayerView]):
                 )
             return Knock(Card(action.card), melds)
         if isinstance(action, BigGin):
+            _check_meld_list(action.melds, "big gin")
             if not self.rules.big_gin:
                 raise KnockNotAllowedError("big gin is not allowed under these rules")
             if hand.bit_count() != 11:
@@ -205,6 +212,8 @@ class HandState(BaseHandState[Action, PlayerView]):
                 raise KnockNotAllowedError("big gin needs all 11 cards in melds")
             return BigGin(melds)
         assert isinstance(action, LayOff) and self._knock is not None
+        _check_meld_list(action.melds, "layoff")
+        _check_layoff_list(action.layoffs)
         knocker_melds = self._knock[2]
         if action.melds is None and action.layoffs is None:
             plan = best_layoff(knocker_melds, hand, mr=self._mr)
@@ -439,15 +448,46 @@ class HandState(BaseHandState[Action, PlayerView]):
         )
 
 
-def knock_value(card: int) -> int:
-    """Oklahoma: the knock limit a card sets: its points (face cards 10), but an ace means
-    gin only (0) (001, 002, ext Bicycle).
+def knock_value(card: int, ace_points: int = 1, ace_means_gin: bool = False) -> int:
+    """Oklahoma: the knock limit (points) a card sets: its points, face cards 10 (001, 002); an
+    ace its points, ``ace_points`` (1, or 15 in Hollywood with aces high and low, 002), or gin
+    only (0) with ``ace_means_gin`` (ext Bicycle).
 
     >>> knock_value(Card("Kh")), knock_value(Card("4s")), knock_value(Card("Ad"))
-    (10, 4, 0)
+    (10, 4, 1)
+    >>> knock_value(Card("Ad"), ace_points=15), knock_value(Card("Ad"), ace_means_gin=True)
+    (15, 0)
     """
     rank = card % 13
-    return 0 if rank == 0 else min(rank + 1, 10)
+    if rank == 0:
+        return 0 if ace_means_gin else ace_points
+    return min(rank + 1, 10)
+
+
+def _check_meld_list(melds: object, what: str) -> None:
+    """Raise :class:`MalformedActionError` unless ``melds`` is ``None`` or a tuple (or list) of ``Meld``."""
+    if melds is not None and (
+        not isinstance(melds, tuple | list) or not all(isinstance(m, Meld) for m in melds)
+    ):
+        raise MalformedActionError(f"{what}: melds must be a tuple of Meld (or None), got {melds!r}")
+
+
+def _check_layoff_list(layoffs: object) -> None:
+    """Raise :class:`MalformedActionError` unless ``layoffs`` is ``None`` or a tuple (or list) of
+    ``(card, meld number)`` pairs of ints (the card 0-51, not a bool)."""
+    if layoffs is None:
+        return
+    ok = isinstance(layoffs, tuple | list) and all(
+        isinstance(pair, tuple | list)
+        and len(pair) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+        and 0 <= pair[0] < 52
+        for pair in layoffs
+    )
+    if not ok:
+        raise MalformedActionError(
+            f"layoff: layoffs must be a tuple of (card, meld number) pairs (or None), got {layoffs!r}"
+        )
 
 
 def _deadwood_cards(cards: CardSet, melds: Sequence[Meld]) -> CardSet:

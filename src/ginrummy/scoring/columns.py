@@ -3,9 +3,11 @@
 A :class:`ScoreColumn` is one game on the score sheet: the hands entered in it, each
 player's total toward ``rules.target``, and, once a player reaches the target, the game
 bonus, the box (line) bonus per hand entered and won, the shutout rule and the margin
-bonus (:meth:`ScoreColumn.summary`). A standard game has one column; Hollywood scoring
-(002) keeps three at once, and :func:`hollywood_columns` says which of them a win is
-entered in.
+bonus (:meth:`ScoreColumn.summary`). The summary's ``winner`` is the one every output
+reports (sheets, matches, the front ends); ``rules.game_winner`` decides it: the player who
+reached the target (:attr:`ScoreColumn.leader`), or the higher total after the bonuses.
+A standard game has one column; Hollywood scoring (002) keeps three at once, and
+:func:`hollywood_columns` says which of them a win is entered in.
 
 >>> from ginrummy.hand.results import HandResult, Outcome
 >>> col = ScoreColumn(Rules(target=50))
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ginrummy.hand.results import HandResult
-from ginrummy.rules import Rules, Scoring, Shutout
+from ginrummy.rules import GameWinner, Rules, Scoring, Shutout
 
 __all__ = ["HOLLYWOOD_GAMES", "GameSummary", "ScoreColumn", "column_count", "combine", "hollywood_columns"]
 
@@ -49,12 +51,13 @@ def hollywood_columns(win_number: int) -> range:
 class GameSummary:
     """The end of a game: points per player (index 0 and 1), all in points.
 
-    ``hand_points``: sum of hand scores (doubled for a blitz shutout); ``hands_won``:
+    ``hand_points``: sum of hand scores (doubled for a blitz shutout, 000 part 2); ``hands_won``:
     hands won in the game (entered in it, under Hollywood scoring); ``game_bonus``,
-    ``box_bonus``, ``margin_bonus``: the bonuses; ``shutout``: whether the loser scored
-    nothing; ``totals``: final scores with every bonus; ``winner``: the player with the
-    higher total (``None`` on equal totals); ``forfeit``: the winner forfeited by winning
-    by exactly ``rules.forfeit_on_exact_margin`` (002 variation), so ``winner`` is the other.
+    ``box_bonus``, ``margin_bonus``: the bonuses; ``shutout``: whether the player who did not
+    reach the target scored nothing; ``totals``: final scores with every bonus; ``winner``: the
+    winner as ``rules.game_winner`` says (the player who reached the target, or the higher
+    total, ``None`` on equal totals); ``forfeit``: that winner forfeited by beating the other's
+    total by exactly ``rules.forfeit_on_exact_margin`` (002 variation), so ``winner`` is the other.
     """
 
     hand_points: tuple[int, int]
@@ -71,8 +74,10 @@ class GameSummary:
 def combine(summaries: list[GameSummary]) -> GameSummary:
     """The sum of several games' summaries (a Hollywood set's three games): every field
     added up; ``shutout`` if the loser of the sum scored no hand points at all; ``winner``
-    the player with the higher summed total; ``forfeit`` is not carried over (each game's
-    own summary says whether its winner forfeited)."""
+    the player with the higher summed total, under either ``rules.game_winner`` (a set has
+    no target of its own: each of its games is won as the rule says, and the set is settled
+    on its summed totals; 002 names no winner of the set); ``forfeit`` is not carried over
+    (each game's own summary says whether its winner forfeited)."""
 
     def add(name: str) -> tuple[int, int]:
         vals = [getattr(s, name) for s in summaries]
@@ -139,16 +144,21 @@ class ScoreColumn:
 
     @property
     def leader(self) -> int | None:
-        """The player who reached the target, or ``None`` while no one has."""
+        """The player who reached the target (who gets the game bonus; not always the winner,
+        see :meth:`summary`), or ``None`` while no one has."""
         t = self.totals
         if not self.is_over or t[0] == t[1]:
             return None
         return 0 if t[0] > t[1] else 1
 
     def summary(self) -> GameSummary:
-        """Final scores with the game, box, shutout and margin bonuses.
+        """Final scores with the game, box, shutout and margin bonuses, and the winner.
 
-        Raises ``ValueError`` before the game is over.
+        The player who reached the target gets the game bonus (doubled, or their hands or
+        score doubled, on a shutout) and the margin bonus when their points toward the target,
+        before any bonus, exceed the other's by ``rules.margin_bonus_at`` or more (001). The
+        winner is that player under ``game_winner=target``; under ``higher-total``, the higher
+        final total (``None`` if equal). Raises ``ValueError`` before the game is over.
         """
         if not self.is_over:
             raise ValueError("the game is not over yet")
@@ -170,12 +180,13 @@ class ScoreColumn:
         if shutout and rules.shutout is Shutout.DOUBLE_SCORE:
             totals[w] *= 2
         margin = [0, 0]
-        if rules.margin_bonus and totals[w] - totals[loser] >= rules.margin_bonus_at:
+        before_bonuses = self.totals
+        if rules.margin_bonus and before_bonuses[w] - before_bonuses[loser] >= rules.margin_bonus_at:
             margin[w] = rules.margin_bonus
             totals[w] += rules.margin_bonus
-        winner: int | None = w if totals[w] != totals[loser] else None
-        if totals[loser] > totals[w]:
-            winner = loser
+        winner: int | None = w
+        if rules.game_winner is GameWinner.HIGHER_TOTAL:
+            winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
         forfeit = bool(
             rules.forfeit_on_exact_margin
             and winner is not None

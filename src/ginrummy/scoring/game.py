@@ -2,8 +2,9 @@
 
 Hands are dealt until a player's total of hand points reaches ``rules.target``.
 Then the game bonus, the box bonus per hand won, the shutout rule and
-the margin bonus are applied (:meth:`Game.summary`). The score sheet is printed
-like the "Game 1" sheet of the rule sources (:meth:`Game.sheet`).
+the margin bonus are applied and the winner decided as ``rules.game_winner`` says
+(:meth:`Game.summary`). The score sheet is printed like the "Game 1" sheet of the rule
+sources (000 part 2; :meth:`Game.sheet`).
 
 Under Hollywood scoring (``scoring=hollywood``, 002) the sheet keeps three games at
 once (:attr:`Game.columns`): a player's first hand won is entered in game 1, the second
@@ -11,7 +12,7 @@ in games 1 and 2, the third and later ones in all three games still open. Each g
 ends when a player reaches the target in it, with its own bonuses; the hands go on
 until all three are over, and :meth:`Game.summary` adds the three games up.
 
->>> g = Game(Rules.preset("wikipedia"), seed=1, names=("Ed", "Jim"))
+>>> g = Game(Rules.preset("pagat-scoring"), seed=1, names=("Ed", "Jim"))
 >>> g.enter(HandResult(Outcome.GIN, 0, 51, knocker=0, defender_count=26))
 >>> g.totals, g.is_over
 ((51, 0), False)
@@ -163,7 +164,8 @@ class Game:
     @property
     def leader(self) -> int | None:
         """The player who reached the target (under Hollywood scoring: with the higher total
-        of hand points over the three games), or ``None`` while the game goes on or on equal points."""
+        of hand points over the three games), or ``None`` while the game goes on or on equal points.
+        Not always the winner: that is ``summary().winner`` (``rules.game_winner``)."""
         if len(self.columns) == 1:
             return self.columns[0].leader
         t = self.totals

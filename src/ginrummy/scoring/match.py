@@ -3,8 +3,9 @@
 A :class:`Match` plays successive :class:`~ginrummy.scoring.game.Game` s between the same two
 players, game ``k`` dealt from :func:`game_seed` (``seed``, ``k``), as the rules say:
 
-- ``match_games`` N > 1: best of N games (002 tournament: five games to 250); a game
-  whose final totals are equal counts for nobody and another is played;
+- ``match_games`` N > 1: best of N games (002 tournament: five games to 250); a drawn
+  game (equal final totals, under ``game_winner=higher-total``) counts for nobody and
+  another is played;
 - ``match_target`` T > 0: the games' final scores (bonuses included) accumulate until a
   player's total reaches T (002 multi-game, e.g. 500). 004 calls reaching 500 over
   successive games a **SLAM**: each game's winner accrues the difference of the two
@@ -12,12 +13,17 @@ players, game ``k`` dealt from :func:`game_seed` (``seed``, ``k``), as the rules
   (:func:`slam_tally` over several matches);
 - otherwise a single game.
 
-The loser pays ``stake`` units per point of difference between the players' totals
-(000: "an amount proportional to the difference"; 004: SLAM points settle cash debts):
-:class:`Settlement`. A :class:`TeamMatch` (002, Hollywood team play) pairs the members
-of two teams of ``team_size`` head to head; each pairing plays a match, the pairings'
-totals sum per team, and a team all of whose members won their pairing gets
-``team_bonus`` (002: 25 for teams of three, 50 for four).
+A game's winner is always its summary's ``winner`` (``rules.game_winner``: the player who
+reached the target, or the higher total after bonuses): the games won, a single game's
+winner, the match sheet's Winner column, SLAM points and a team member's pairing all follow
+it. Money follows points: the player with the lower total pays ``stake`` units per point of
+difference between the players' totals (000 part 1: "an amount proportional to the
+difference"; 004: SLAM points settle cash debts): :class:`Settlement`.
+
+A :class:`TeamMatch` (002, Hollywood team play) pairs the members of two teams of
+``team_size`` head to head; each pairing plays a match, the pairings' totals sum per team
+(the higher sum wins, as a Hollywood set's), and a team all of whose members won their
+pairing gets ``team_bonus`` (002: 25 for teams of three, 50 for four).
 
 Players are :class:`~ginrummy.play.Agent` s (a ``name`` and ``act(view)``: the levels of
 :mod:`ginrummy.agents`, or any other); :meth:`Match.play` and :meth:`TeamMatch.play` play them
@@ -38,7 +44,9 @@ from typing import Literal, NamedTuple
 
 from ginrummy.play import Agent
 from ginrummy.rules import Rules, Scoring
+from ginrummy.scoring.columns import GameSummary
 from ginrummy.scoring.game import Game, OnHand
+from ginrummy.scoring.sheet import winner_text
 from ginrummy.seeds import derive_seed, game_seed
 from ginrummy.variants import AnyHandState
 
@@ -167,12 +175,13 @@ class Match:
 
     @property
     def slam_points(self) -> tuple[int, int]:
-        """Each player's SLAM points (004): the differences of final scores of the games
-        they won by the higher score, added up."""
+        """Each player's SLAM points (004): for each finished game they won (its summary's
+        ``winner``, as ``rules.game_winner`` says; 004 gives the game to the higher combined
+        score), the difference of the two final scores, added up."""
         s = [0, 0]
-        for t0, t1 in self.game_totals():
-            if t0 != t1:
-                s[0 if t0 > t1 else 1] += abs(t0 - t1)
+        for g in self.finished:
+            credit = _slam_credit(g.summary())
+            s = [s[0] + credit[0], s[1] + credit[1]]
         return s[0], s[1]
 
     @property
@@ -250,8 +259,8 @@ class Match:
             s = g.summary()
             t = s.totals
             acc = [acc[0] + t[0], acc[1] + t[1]]
-            if t[0] != t[1]:
-                slam[0 if t[0] > t[1] else 1] += abs(t[0] - t[1])
+            credit = _slam_credit(s)
+            slam = [slam[0] + credit[0], slam[1] + credit[1]]
             who = self.names[s.winner] if s.winner is not None else "drawn"
             line = f"  {i + 1:>4} {t[0]:>{w}}{t[1]:>{w}}  {who:<{w}} {acc[0]:>{w}}{acc[1]:>{w}}"
             if target:
@@ -269,23 +278,32 @@ class Match:
                 lines.append(f"Totals so far: {a} {acc[0]}, {b} {acc[1]} (to {self.rules.match_target}).")
             return "\n".join(lines)
         winner = self.winner
-        if winner is None:
+        if self.kind == "single":
+            what = "the Hollywood set" if self.rules.scoring is Scoring.HOLLYWOOD else "the game"
+            lines.append(winner_text(self.games[0].summary(), self.names, what))
+        elif winner is None:
             lines.append("The match is drawn.")
         elif self.kind == "best-of":
             lines.append(f"{self.names[winner]} wins the match, {won[winner]} games to {won[1 - winner]}.")
-        elif target:
+        else:
             lines.append(
                 f"{self.names[winner]} reaches {self.rules.match_target} and wins the match (a SLAM), "
                 f"{acc[winner]} to {acc[1 - winner]}."
             )
             sl = self.slams
             lines.append(f"SLAMs won/lost: {a} {sl[0]}/{sl[1]}, {b} {sl[1]}/{sl[0]}.")
-        else:
-            t = self.totals
-            lines.append(f"{self.names[winner]} wins, {t[winner]} to {t[1 - winner]}.")
         if self.rules.stake:
             lines.append(self.settlement().text(self.names))
         return "\n".join(lines)
+
+
+def _slam_credit(summary: GameSummary) -> tuple[int, int]:
+    """The SLAM points one game adds per player: the difference of its final scores, to its winner."""
+    t = summary.totals
+    credit = [0, 0]
+    if summary.winner is not None:
+        credit[summary.winner] = abs(t[0] - t[1])
+    return credit[0], credit[1]
 
 
 def slam_tally(matches: Iterable[Match]) -> tuple[int, int]:

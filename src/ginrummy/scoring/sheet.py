@@ -1,8 +1,10 @@
 """Score sheets as text: the standard one-game sheet and Hollywood's three games side by side.
 
-The standard sheet is laid out like the "Game 1" sheet of the rule sources (000/002):
+The standard sheet is laid out like the "Game 1" sheet of the rule sources (000 part 2):
 each player's column lists the points of the hands they won, then the totals, ``GB``
-(game bonus), ``BB`` (box bonus) and the final scores, beside a hand-by-hand guide.
+(game bonus), ``BB`` (box bonus) and the final scores, beside a hand-by-hand guide. Who has
+won the game is the summary's ``winner`` (``rules.game_winner``), as every other output says;
+:func:`winner_text` is the one end-of-game sentence of the front ends and the match sheet.
 The Hollywood sheet (002) lists the hands with the games each win was entered in, then
 the three games side by side (``Game 1 | Game 2 | Game 3``), each with both players'
 entries, ``Total``, ``GB``, ``BB`` (and ``LB`` for a margin bonus) and ``Final``.
@@ -17,7 +19,7 @@ from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.rules import Rules, Shutout
 from ginrummy.scoring.columns import GameSummary, ScoreColumn, combine
 
-__all__ = ["hollywood_sheet", "result_text", "score_text", "standard_sheet"]
+__all__ = ["hollywood_sheet", "result_text", "score_text", "standard_sheet", "winner_text"]
 
 
 def standard_sheet(
@@ -44,11 +46,16 @@ def standard_sheet(
         lines.append(f"    {t[0]:>{width}}{t[1]:>{width}}   Running total (target {rules.target})")
         return "\n".join(lines)
     s = column.summary()
-    w = column.leader
+    w = column.leader  # who reached the target and gets the game bonus; s.winner won
     assert w is not None
     lines.append(f"Game ends as {names[w]}'s score has crossed {rules.target}.")
     lines.append(f"    {s.hand_points[0]:>{width}}{s.hand_points[1]:>{width}}   Game Bonus")
-    notes = [f"{names[w]} has won the game"]
+    if s.winner is None:
+        notes = ["The game is drawn (equal totals)"]
+    elif s.winner != w and not s.forfeit:
+        notes = [f"{names[s.winner]} has won the game (higher total after bonuses)"]
+    else:
+        notes = [f"{names[s.winner]} has won the game"]
     notes += [f"{names[i]} has won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}" for i in (0, 1)]
     notes += [
         f"{names[w]} scores {s.game_bonus[w]} as Game bonus",
@@ -170,6 +177,26 @@ def hollywood_sheet(
             margin = total.totals[total.winner] - total.totals[1 - total.winner]
             lines.append(f"{line}; {names[total.winner]} wins by {margin}.")
     return "\n".join(lines)
+
+
+def winner_text(summary: GameSummary, names: tuple[str, str], what: str = "the game") -> str:
+    """Who won ``what`` and the final totals, one sentence: ``'Ed wins the game, 325 to 108.'``,
+    ``'Jim wins the game (the first to reach the target), 225 to 324.'`` when the rules give the
+    game to the player who reached the target and the other's total is higher (``(by forfeit)``
+    when the other forfeited), or ``'The game is drawn at 200 each.'``.
+
+    >>> s = GameSummary((125, 58), (4, 2), (100, 0), (100, 50), (0, 0), False, (325, 108), 0)
+    >>> winner_text(s, ("Ed", "Jim"))
+    'Ed wins the game, 325 to 108.'
+    """
+    t = summary.totals
+    if summary.winner is None:
+        return f"{what[0].upper()}{what[1:]} is drawn at {t[0]} each."
+    w = summary.winner
+    why = ""
+    if t[w] < t[1 - w]:
+        why = " (by forfeit)" if summary.forfeit else " (the first to reach the target)"
+    return f"{names[w]} wins {what}{why}, {t[w]} to {t[1 - w]}."
 
 
 def result_text(r: HandResult, names: tuple[str, str]) -> str:

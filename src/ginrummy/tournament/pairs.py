@@ -1,10 +1,11 @@
 """One duplicate-dealt pair of games: the same deals played twice with the seats swapped.
 
-Game ``k`` of a match has the game seed :func:`game_seed` (``seed``, ``k``); the hands of
+Pair ``k`` of a tournament has the game seed :func:`pair_seed` (``seed``, ``k``); the hands of
 a game are dealt from that seed alone (:class:`ginrummy.scoring.game.Game`), so both games of a
 pair see the same sequence of decks and the same first dealer, with agent A in seat 0
 in the first game and in seat 1 in the second. Agents get their own ``random.Random``
-seeded from the game seed and their seat, so a pair replays exactly.
+seeded from the game seed and which agent they are (:func:`ginrummy.seeds.derive_seed`), so a
+pair replays exactly. Hands are played by the one hand loop (:func:`ginrummy.play.play_hand`).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from ginrummy.play import MAX_ACTIONS, Agent, HandTooLongError, play_hand, show_
 from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
+from ginrummy.seeds import derive_seed
 from ginrummy.variants import AnyAction, AnyHandState, AnyView
 
-__all__ = ["AgentFactory", "GameOutcome", "HandSummary", "game_seed", "play_pair"]
+__all__ = ["AgentFactory", "GameOutcome", "HandSummary", "pair_seed", "play_pair"]
 
 AgentFactory = Callable[[str, random.Random], Agent]
 """Builds an agent from its name and a seeded ``random.Random``."""
@@ -32,9 +34,10 @@ is abandoned and scored as a dead hand (two agents can pass one card back and fo
 where the rules let a taken card be thrown back); the count of such hands is reported."""
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The game seed of pair ``index`` of a match with ``seed`` (64-bit int)."""
-    return random.Random(seed * 1_000_003 + index).getrandbits(64)
+def pair_seed(seed: int, index: int) -> int:
+    """The game seed of pair ``index`` of a tournament with ``seed``:
+    :func:`ginrummy.seeds.derive_seed` (``seed``, ``"pair"``, ``index``)."""
+    return derive_seed(seed, "pair", index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +101,9 @@ def _play_game(
     times: tuple[list[float], list[float]] = ([], [])
     # agent index a sits in seat (a ^ swapped)
     seat_agent = (1, 0) if swapped else (0, 1)
-    agents = [_Timed(factory(names[a], random.Random(seed * 4 + 2 * a + 1)), times[a]) for a in seat_agent]
+    agents = [
+        _Timed(factory(names[a], random.Random(derive_seed(seed, "agent", a))), times[a]) for a in seat_agent
+    ]
     game = Game(rules, seed=seed, names=(names[seat_agent[0]], names[seat_agent[1]]))
     states: list[AnyHandState] = []
     abandoned = 0
@@ -138,7 +143,7 @@ def play_pair(
 ) -> tuple[GameOutcome, GameOutcome]:
     """Play pair ``pair`` of a match: agent A (``names[0]``) in seat 0, then in seat 1, on the
     same deals. Returns both games' outcomes."""
-    seed = game_seed(match_seed, pair)
+    seed = pair_seed(match_seed, pair)
     return (
         _play_game(rules, names, factory, seed, pair, False, keep_records),
         _play_game(rules, names, factory, seed, pair, True, keep_records),

@@ -7,7 +7,7 @@ True
 
 from __future__ import annotations
 
-from ginrummy.rules import Aces, DealerRule, KnockCard, Opening, Rules, Shutout
+from ginrummy.rules import Aces, DealerRule, GameWinner, KnockCard, Opening, Rules, Shutout
 
 __all__ = ["rules_text"]
 
@@ -28,9 +28,9 @@ def rules_text(r: Rules) -> list[str]:
     ]
     if r.knock_card is not KnockCard.FIXED:
         source = "the first upcard" if r.knock_card is KnockCard.UPCARD else "a card from a second deck"
+        ace = "an ace means gin only" if r.ace_means_gin else f"an ace {r.ace_points}"
         out.append(
-            f"Oklahoma: the knock limit of each hand is the value of {source} (face cards 10; an ace "
-            "means gin only)"
+            f"Oklahoma: the knock limit of each hand is the value of {source} (face cards 10; {ace})"
             + ("; if it is a spade, every point of the hand is doubled." if r.spade_doubles else ".")
         )
     if r.opening is Opening.UPCARD:
@@ -83,6 +83,10 @@ def rules_text(r: Rules) -> list[str]:
         game += (
             f" Each hand won adds a box bonus of {r.box_bonus} at the end (not counted toward the target)."
         )
+    if r.game_winner is GameWinner.TARGET:
+        game += " The player who reaches the target wins the game, whatever the bonuses add."
+    else:
+        game += " The higher total after every bonus wins the game (equal totals: a drawn game)."
     out.append(game)
     shutout = {
         Shutout.NONE: "",
@@ -93,7 +97,10 @@ def rules_text(r: Rules) -> list[str]:
     if shutout:
         out.append(shutout)
     if r.margin_bonus:
-        out.append(f"Winning by {r.margin_bonus_at} or more earns a line bonus of {r.margin_bonus}.")
+        out.append(
+            f"Reaching the target {r.margin_bonus_at} or more points ahead (before any bonus) earns a "
+            f"margin bonus of {r.margin_bonus}."
+        )
     out.append(
         {
             DealerRule.LOSER: "The loser of a hand deals the next.",

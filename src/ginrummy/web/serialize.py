@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ginrummy.cards import CardSet, cards_of
+from ginrummy.cards import CardSet
+from ginrummy.hand import order
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
-from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, least_deadwood
+from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
 from ginrummy.web.session import HUMAN, GameSession
 
@@ -33,15 +34,10 @@ OUTCOME_LABELS = {
 }
 
 
-def _by_rank(card: int) -> tuple[int, int]:
-    return (card % 13, card // 13)
-
-
 def cards(mask: CardSet | Iterable[int], by_rank: bool = True) -> list[str]:
-    """Cards as notation strings; a ``CardSet`` sorted by rank then suit."""
-    seq = sorted(cards_of(mask), key=_by_rank) if isinstance(mask, int) else list(mask)
-    if by_rank and not isinstance(mask, int):
-        seq.sort(key=_by_rank)
+    """Cards as notation strings; a ``CardSet`` sorted by rank then suit (:func:`ginrummy.hand.order.by_rank`),
+    an iterable too unless ``by_rank`` is false."""
+    seq = order.by_rank(mask) if by_rank or isinstance(mask, int) else list(mask)
     return [str(c) for c in seq]
 
 
@@ -50,12 +46,13 @@ def _meld(m: Meld) -> list[str]:
 
 
 def hand_json(hand: CardSet, mr: MeldRules = STANDARD) -> dict[str, Any]:
-    """The hand sorted for display: melds of a least-deadwood arrangement first, then deadwood by rank."""
-    arr = best_arrangement(hand, mr=mr)
+    """The hand sorted for display (:func:`ginrummy.hand.order.hand_layout`): melds of a
+    least-deadwood arrangement first, then deadwood by rank."""
+    layout = order.hand_layout(hand, mr)
     return {
-        "melds": [_meld(m) for m in arr.melds],
-        "deadwood": cards(arr.deadwood),
-        "deadwood_count": arr.points,
+        "melds": [_meld(m) for m in layout.melds],
+        "deadwood": [str(c) for c in layout.deadwood],
+        "deadwood_count": layout.points,
         "size": hand.bit_count(),
     }
 

@@ -101,7 +101,8 @@ def take_allowed(count: int, hand: CardSet, pile: Sequence[Card], table: Sequenc
 
 
 def keeps_deepest(pending: Card | None, hand: CardSet, table: Sequence[Meld]) -> bool:
-    """After a play: the deepest card taken is on the table, or can still get there."""
+    """After a play (``hand`` and ``table`` as they are after it, the meld just laid
+    included): the deepest card taken is on the table, or can still get there."""
     return pending is None or not hand >> pending & 1 or placeable(pending, hand, table)
 
 
@@ -137,7 +138,7 @@ def pickup_legal_actions(
         return out
     result: list[PickupAction] = []
     for m in all_melds(hand):
-        if keeps_deepest(pending, hand & ~m.mask, table):
+        if keeps_deepest(pending, hand & ~m.mask, (*table, m)):
             result.append(LayMeld(m))
     adds: list[AddCard] = []
     for i, m in enumerate(table):

@@ -1,6 +1,6 @@
 """Discard-pile pickup gin (002) as a state machine: :class:`PickupState`.
 
-The rules (``shared/rules/002``, "Similar to straight gin, knocking is not allowed. However,
+The rules (002: "Similar to straight gin, knocking is not allowed. However,
 more than one card may be taken, in order, from the top of the discard pile. If more than one
 card is taken, the lowest position card taken must be used in a hand [...]; continue with one
 discard. Cards are shown to the table, with opponents being able to add on to straights of the
@@ -67,7 +67,7 @@ from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.base import SHARED_FIELDS, BaseHandState
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.melds import Meld
+from ginrummy.melds import Meld, is_meld
 from ginrummy.rules import Aces, KnockCard, Opening, Rules
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.variants.pickup.legality import (
@@ -223,7 +223,10 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
         return "; ".join(parts)
 
     def _check_variant(self, action: PickupAction, hand: CardSet) -> PickupAction:
-        """Check a take, a meld laid, a card added or a discard by the player to act."""
+        """Check a take, a meld laid, a card added or a discard by the player to act; return it
+        as it is logged (a card given as a plain ``int`` becomes its :class:`Card`, a count or a
+        meld number an ``int``, so the log writes and reads back in the notation). A meld is
+        checked ace low whatever rules it was built under (002: runs do not turn the corner)."""
         if isinstance(action, Take):
             n = action.count
             pile = self._discard_pile
@@ -248,17 +251,22 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                     f"turn, and it fits no meld with your cards ({format_cards(hand | card_mask(pile[-n:]))}) "
                     "nor any table meld"
                 )
-            return action
+            return action if type(n) is int else Take(int(n))
         if isinstance(action, LayMeld):
             meld = action.meld
             if not isinstance(meld, Meld):
                 raise InvalidTablePlayError(f"not a meld: {meld!r}")
+            if not is_meld(meld.mask):
+                raise InvalidTablePlayError(
+                    f"{meld} is not a meld here: runs are ace low (Q-K-A and K-A-2 are not runs in "
+                    "discard-pile pickup gin)"
+                )
             if meld.mask & ~hand:
                 raise CardNotInHandError(
                     f"meld {meld} uses cards not in your hand ({format_cards(meld.mask & ~hand)}); "
                     f"your hand: {format_cards(hand)}"
                 )
-            self._check_keeps_deepest(hand & ~meld.mask, self._table, f"laying {meld}")
+            self._check_keeps_deepest(hand & ~meld.mask, (*self._table, meld), f"laying {meld}")
             return action
         if isinstance(action, AddCard):
             card, i = action.card, action.meld
@@ -277,7 +285,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                 )
             new_table = (*table[:i], Meld(joined), *table[i + 1 :])
             self._check_keeps_deepest(hand & ~(1 << card), new_table, f"adding {CARDS[card]}")
-            return action
+            return action if type(card) is Card and type(i) is int else AddCard(CARDS[card], int(i))
         assert isinstance(action, Discard)
         card = action.card
         self._check_in_hand(card, hand)
@@ -291,7 +299,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                 f"{CARDS[card]} was taken from the discard pile this turn and may not be "
                 "discarded this turn while you hold other cards"
             )
-        return action
+        return action if type(card) is Card else Discard(CARDS[card])
 
     def _check_keeps_deepest(self, hand: CardSet, table: tuple[Meld, ...], what: str) -> None:
         if not keeps_deepest(self._pending, hand, table):

@@ -465,7 +465,7 @@ function plainSheetTable(sheet, you = 0) {
   const s = sheet.summary;
   if (s) {
     foot.append(el("tr", {}, el("th", { scope: "row" }, "Game bonus"), el("td", {}, s.game_bonus[0]), el("td", {}, s.game_bonus[1]), el("td", {}, s.shutout ? "shutout" : "")));
-    if (s.margin_bonus[0] || s.margin_bonus[1]) foot.append(el("tr", {}, el("th", { scope: "row" }, "Line bonus"), el("td", {}, s.margin_bonus[0]), el("td", {}, s.margin_bonus[1]), el("td", {}, "")));
+    if (s.margin_bonus[0] || s.margin_bonus[1]) foot.append(el("tr", {}, el("th", { scope: "row" }, "Margin bonus"), el("td", {}, s.margin_bonus[0]), el("td", {}, s.margin_bonus[1]), el("td", {}, "")));
     foot.append(el("tr", { class: "final" }, el("th", { scope: "row" }, "Final"), el("td", {}, s.totals[0]), el("td", {}, s.totals[1]),
       el("td", {}, s.winner === null ? "Drawn game" : `${s.winner === you ? "You win" : sheet.names[s.winner] + " wins"}${s.forfeit ? " (forfeit)" : ""}`)));
   }

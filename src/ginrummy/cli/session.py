@@ -1,0 +1,336 @@
+"""The session of ``ginrummy play``: a human against a computer player, to the end.
+
+The session plays whatever the rules make: one game to the target, a Hollywood set of
+three games at once, a match of successive games (best of N, or to a match total), or,
+with teams, the human's pairing against the computer followed by the other pairings
+between computer players. Between hands and games it offers the score sheet and quitting;
+with ``--save`` it writes the record (:mod:`ginrummy.records`) after every hand and on quitting.
+
+It knows nothing of a variant's screen: each hand is dealt by the game, shown by the table
+screen of its type (:func:`ginrummy.cli.table.screen_class`) and played through the one hand
+loop, :func:`ginrummy.play.play_hand` with the human's seat ``None`` (the loop stops at the
+human's turn, and the screen reads their command). The human is player 0 and sees only
+``state.view(0)``; the computer acts through its agent from ``state.view(1)`` only. Input comes
+from an injectable function (``input_fn``, called with the prompt) so tests can answer from the
+current view; by default it reads standard input, which need not be a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ginrummy.agents import make_agent, plays_as
+from ginrummy.cli import render
+from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
+from ginrummy.cli.table.base import InputFn
+from ginrummy.play import play_hand
+from ginrummy.records import GameRecord, MatchRecord, TeamRecord
+from ginrummy.rules import Rules
+from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.seeds import derive_seed
+from ginrummy.variants import AnyHandState, AnyView
+
+__all__ = ["COMPUTER", "HUMAN", "InputFn", "PlaySession", "read_line"]
+
+
+def read_line(prompt: str) -> str:
+    """Read one line from standard input after writing ``prompt``.
+
+    On a terminal this is :func:`input` (with line editing). Otherwise (a pipe or a
+    file) the line read is echoed, so a transcript shows what was answered. Raises
+    ``EOFError`` at the end of input.
+    """
+    if sys.stdin.isatty():
+        try:
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            sys.stdout.write("\n")  # end the prompt's line before the goodbye message
+            raise
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stdout.write("\n")
+        raise EOFError
+    line = line.rstrip("\r\n")
+    sys.stdout.write(line + "\n")
+    return line
+
+
+class PlaySession:
+    """One game, set, match or team match of the human (player 0) against the computer (player 1).
+
+    ``input_fn`` defaults to :func:`read_line`; ``save`` is a path to which the record
+    (a :class:`~ginrummy.records.GameRecord` for a single game, a ``MatchRecord`` for a
+    match, a ``TeamRecord`` for team play) is written after every hand and on quitting.
+    ``preset`` and ``changed`` (the ``--set`` assignments) are shown with the rules at
+    the start. ``match`` is the human's match (a single game is a one-game match),
+    ``game`` its current game and ``states`` the current game's hands; ``team`` the team
+    match when the rules have teams. ``agent`` plays the computer's seat.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int,
+        opponent: str = "simple",
+        name: str = "Player",
+        console: Console | None = None,
+        input_fn: InputFn | None = None,
+        save: Path | None = None,
+        glyphs: bool | None = None,
+        preset: str | None = None,
+        changed: Sequence[str] = (),
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.team: TeamMatch | None = None
+        if rules.team_size > 1:
+            size = rules.team_size
+            self.team = TeamMatch(
+                rules,
+                (
+                    (name, *(f"Partner {i}" for i in range(1, size))),
+                    ("Computer", *(f"Computer {i}" for i in range(2, size + 1))),
+                ),
+                seed=seed,
+                team_names=("Your team", "Computer team"),
+            )
+            self.match = self.team.new_pairing()
+        else:
+            self.match = Match(rules, seed=seed, names=(name, "Computer"))
+        self.game: Game = self.match.new_game()
+        self.agent = make_agent(opponent, seed)
+        self.opponent = opponent
+        self.preset = preset
+        self.changed = tuple(changed)
+        console = console or Console(highlight=False, soft_wrap=True)
+        self.io = TableIO(
+            console, input_fn or read_line, render.use_glyphs(console) if glyphs is None else glyphs
+        )
+        self.screen_type = screen_class(rules)
+        """The table screen of this session's hands."""
+        self.save_path = save
+        self.states: list[AnyHandState] = []
+        self.game_states: list[list[AnyHandState]] = [self.states]
+        """The hands of each game of the human's match (``states`` is the last)."""
+        self.other_states: list[list[list[AnyHandState]]] = []
+        """Team play: the hands of each game of the other pairings."""
+
+    # -- what the human may see ---------------------------------------------------
+
+    @property
+    def state(self) -> AnyHandState | None:
+        """The hand being played (or the last one), ``None`` before the first deal."""
+        return self.states[-1] if self.states else None
+
+    @property
+    def view(self) -> AnyView | None:
+        """The human's view of the current hand (what tests may read to answer prompts)."""
+        return self.state.view(HUMAN) if self.state is not None else None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.game.names
+
+    @property
+    def is_over(self) -> bool:
+        """Whether everything the rules make has been played."""
+        if self.team is not None:
+            return self.team.is_over
+        return self.match.is_over
+
+    # -- running ----------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end, or until ``q``, end of input or Ctrl-C. Returns 0."""
+        say = self.io.say
+        try:
+            say(Text(self._intro(), style="bold"))
+            for line in render.rules_lines(self.rules, self.preset, self.changed):
+                say(line)
+            say(Text(self.screen_type.HELP, style="dim"))
+            level = plays_as(self.agent, self.rules)
+            if level != self.agent.name:
+                say(Text(f"The {self.agent.name} player plays {self.screen_type.VARIANT} as {level}."))
+            while True:
+                while not self.game.is_over:
+                    if self.states:
+                        self._between_hands()
+                    self._play_hand()
+                for line in render.summary_lines(self.game, settle=self.match.kind == "single"):
+                    say(line)
+                if self.match.is_over:
+                    break
+                say(Text(""))
+                for line in render.match_lines(self.match):
+                    say(line)
+                self._between_games()
+            if self.match.kind != "single":
+                say(Text(""))
+                for line in render.match_lines(self.match):
+                    say(line)
+            if self.team is not None:
+                self._other_pairings()
+        except Quit:
+            self._leave("You quit the game.")
+        except EOFError:
+            self._leave("End of input: the game is left unfinished.")
+        except KeyboardInterrupt:
+            self._leave("Interrupted: the game is left unfinished.")
+        return 0
+
+    def _intro(self) -> str:
+        who = f"Gin Rummy against the computer ({self.opponent})"
+        if self.match.kind == "single" and not self.game.hollywood and self.team is None:
+            return f"{who}, game to {self.rules.target}; seed {self.seed}."
+        what = self.match.describe()
+        if self.team is not None:
+            partners = ", ".join(self.team.names[0][1:])
+            return (
+                f"{who}: team play, teams of {self.team.size}; you play {what} against "
+                f"{self.names[COMPUTER]}, then your partners ({partners}) play theirs; seed {self.seed}."
+            )
+        return f"{who}: {what}; seed {self.seed}."
+
+    def _play_hand(self) -> None:
+        """Deal the next hand, play it through its table screen, enter and save it, show the sheet."""
+        state = self.game.new_hand()
+        self.states.append(state)
+        self.io.say(Text(f"\nHand {len(self.states)}: {self.names[state.dealer]} deals.", style="bold"))
+        where = f"game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
+        info = HandInfo(self.names, where + render.score_line(self.game), self.sheet)
+        screen = self.screen_type(self.io, info, state)
+        while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
+            screen.human_turn()
+        self.game.enter(screen.finish())
+        if self.save_path is not None:
+            self._save()
+        self.io.say(self.sheet())
+
+    def sheet(self) -> Text:
+        """The current game's sheet, titled by its number in the match."""
+        k = len(self.match.games)
+        if self.game.hollywood:
+            title = "Hollywood" if self.match.kind == "single" else f"Hollywood set {k}"
+        else:
+            title = f"Game {k}"
+        return render.sheet_text(self.game, title)
+
+    def _ask_between(self, prompt: str, sheet: list[Text]) -> None:
+        """Ask ``prompt`` until Enter: ``s`` shows ``sheet`` (lines), ``q`` quits."""
+        while True:
+            word = self.io.ask(prompt).strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise Quit
+            if word not in ("s", "sheet", "score"):
+                return
+            for line in sheet:
+                self.io.say(line)
+
+    def _between_hands(self) -> None:
+        self._ask_between(
+            f"Press Enter to deal hand {len(self.states) + 1} (s sheet, q quit) > ", [self.sheet()]
+        )
+
+    def _between_games(self) -> None:
+        number = len(self.match.games) + 1
+        self._ask_between(
+            f"Press Enter to start game {number} of the match (s sheet, q quit) > ",
+            render.match_lines(self.match),
+        )
+        self.game = self.match.new_game()
+        self.states = []
+        self.game_states.append(self.states)
+        self.io.say(Text(f"\nGame {number} of the match.", style="bold"))
+
+    def _other_pairings(self) -> None:
+        """Team play: the other pairings, computer against computer, then the team sheet."""
+        team = self.team
+        assert team is not None
+        say = self.io.say
+        for i in range(1, team.size):
+            match = team.new_pairing()
+            a, b = match.names
+            say(Text(f"\nPairing {i + 1}: {a} against {b} (computer players).", style="bold"))
+            players = [
+                make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
+            ]
+            states: list[list[AnyHandState]] = []
+            self.other_states.append(states)
+
+            def keep(
+                game: Game,
+                state: AnyHandState,
+                states: list[list[AnyHandState]] = states,
+                match: Match = match,
+            ) -> None:
+                if len(states) < len(match.games):
+                    states.append([])
+                states[-1].append(state)
+
+            match.play(players, on_hand=keep)
+            if self.save_path is not None:
+                self._save()
+            for game in match.games:
+                s = game.summary()
+                say(
+                    Text(
+                        f"  {a} {s.totals[0]}, {b} {s.totals[1]}"
+                        f" ({len(game.results)} hands{', Hollywood set' if game.hollywood else ''})."
+                    )
+                )
+            if match.kind != "single":
+                for line in render.match_lines(match):
+                    say(Text("  ") + line)
+        say(Text(""))
+        for line in render.team_lines(team):
+            say(line)
+
+    def _leave(self, message: str) -> None:
+        self.io.say(Text(message, style="bold"))
+        if self.save_path is not None and self.states and self._save():
+            self.io.say(Text(f"Saved to {self.save_path}."))
+
+    # -- records ----------------------------------------------------------------------
+
+    def record(self) -> GameRecord | MatchRecord | TeamRecord:
+        """The record of what has been played: a game, match or team record (any variant)."""
+        if self.team is not None:
+            return TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+        if self.match.kind != "single":
+            return MatchRecord.from_match(self.match, self.game_states)
+        return GameRecord.from_game(self.game, self.states)
+
+    def _save(self) -> bool:
+        """Write the record; on failure say why and go on. Returns whether it was written."""
+        assert self.save_path is not None
+        data = self.record().dump()
+        try:
+            _write_atomic(self.save_path, data + "\n")
+        except OSError as exc:
+            self.io.error(f"{exc.strerror or exc}", f"Could not save to {self.save_path}")
+            return False
+        return True
+
+
+def _write_atomic(path: Path, data: str) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder."""
+    folder = path.resolve().parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

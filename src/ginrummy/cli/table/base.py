@@ -1,0 +1,270 @@
+"""What a table screen needs, and what every table screen shares.
+
+A *table screen* shows one hand of one variant to the human at the terminal and reads their
+commands: :class:`~ginrummy.cli.table.standard.StandardScreen` for the standard game and
+:class:`~ginrummy.cli.table.pickup.PickupScreen` for discard-pile pickup (002). The session
+(:mod:`ginrummy.cli.session`) deals each hand, makes its screen, and runs the one hand loop
+(:func:`ginrummy.play.play_hand` with the human's seat ``None``); at each of the human's turns it
+calls :meth:`TableScreen.human_turn`, and at the end :meth:`TableScreen.finish`. A screen talks to
+the person only through the :class:`TableIO` it is given and learns about the game around its hand
+only from the :class:`HandInfo` it is given; it reads the hand only through the human's view
+(``state.view(HUMAN)``) and changes it only by ``state.push(action, player=HUMAN)`` after
+``state.verify``.
+
+The same screens word a hand for ``ginrummy replay`` (:mod:`ginrummy.cli.replay`) through their
+static methods (:meth:`TableScreen.event_text`, :meth:`TableScreen.result_lines`, ...), which take
+everything they need as arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.console import Console
+from rich.text import Text
+
+from ginrummy.agents import make_agent
+from ginrummy.cards import Card, CardSet
+from ginrummy.cli import render
+from ginrummy.cli.commands import Meta
+from ginrummy.errors import GinRummyError
+from ginrummy.hand.actions import DrawStock
+from ginrummy.hand.base import BaseHandState
+from ginrummy.hand.results import HandResult
+from ginrummy.rules import Rules
+from ginrummy.variants import AnyAction
+
+__all__ = [
+    "COMPUTER",
+    "HUMAN",
+    "HandInfo",
+    "InputFn",
+    "Quit",
+    "TableIO",
+    "TableScreen",
+    "Verb",
+    "draw_words",
+    "sentence",
+]
+
+HUMAN = 0
+"""The human's seat."""
+COMPUTER = 1
+"""The computer's seat."""
+
+InputFn = Callable[[str], str]
+"""Reads one line of input after showing the prompt; raises ``EOFError`` at the end of input."""
+
+
+class Quit(Exception):
+    """The player asked to quit (``q`` at a prompt)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableIO:
+    """The terminal as a screen sees it: ``say`` a line, ``ask`` for one, report an ``error``.
+    ``glyphs`` says whether suits are printed as symbols (``7♥``) or letters (``7h``)."""
+
+    console: Console
+    input_fn: InputFn
+    glyphs: bool
+
+    def say(self, text: Text) -> None:
+        """Print one line (a rich ``Text``, printed literally)."""
+        self.console.print(text)
+
+    def ask(self, prompt: str) -> str:
+        """Read one line after ``prompt``; ``EOFError`` at the end of input."""
+        return self.input_fn(prompt)
+
+    def error(self, message: str, head: str = "Not allowed") -> None:
+        """Say why a command was refused, e.g. ``Not allowed: ...`` in yellow."""
+        self.say(Text(f"{head}: {message}", style="yellow"))
+
+
+@dataclass(frozen=True, slots=True)
+class HandInfo:
+    """What a screen is told about the game around its hand: the players' ``names`` (seat 0,
+    seat 1), the ``status`` line of the score (e.g. ``game 2 of the match · Ed 51, Computer 17
+    (game to 100)``) and ``sheet``, which gives the current game's score sheet (the ``s``
+    command)."""
+
+    names: tuple[str, str]
+    status: str
+    sheet: Callable[[], Text]
+
+
+Verb = Callable[[str, str], str]
+"""``verb(second_person, third_person)``: the form that agrees with a sentence's subject."""
+
+
+def sentence(player: int, names: tuple[str, str], you: int | None) -> tuple[Text, Verb]:
+    """The start of an event sentence: its subject (``You`` for the seat ``you``, else the
+    player's name) and a space, and the :data:`Verb` chooser that agrees with it."""
+    second = player == you
+
+    def verb(base: str, third: str) -> str:
+        return base if second else third
+
+    return Text(("You" if second else names[player]) + " "), verb
+
+
+def draw_words(verb: Verb, drawn: int | None, glyphs: bool) -> Text:
+    """``draws 7♥ from the stock`` (the card only when ``drawn`` is given), in every variant."""
+    out = Text(verb("draw ", "draws "))
+    if drawn is not None:
+        out.append_text(render.card_text(drawn, glyphs, "bold"))
+        out.append(" ")
+    return out + Text("from the stock")
+
+
+S = TypeVar("S", bound=BaseHandState[Any, Any])
+V = TypeVar("V")
+C = TypeVar("C")
+
+
+class TableScreen(Generic[S]):
+    """One hand of a variant at the terminal (subclassed per variant; see the module docstring).
+
+    Subclasses set ``STATE`` (the hand type they show), ``HELP`` (the command help shown when
+    the session starts) and ``VARIANT``
+    (how the session names the variant, e.g. ``"discard-pile pickup"``) and implement
+    :meth:`human_turn` (usually with :meth:`read_command`), :meth:`prompt`, :meth:`command_hint`,
+    and the static wording of a hand:
+    :meth:`event_text`, :meth:`result_lines`, :meth:`hand_line`.
+    """
+
+    STATE: ClassVar[type[BaseHandState[Any, Any]]]
+    HELP: ClassVar[str]
+    VARIANT: ClassVar[str]
+
+    def __init__(self, io: TableIO, info: HandInfo, state: S) -> None:
+        """Raises ``TypeError`` for a hand of another variant than ``STATE``."""
+        if not isinstance(state, self.STATE):
+            raise TypeError(
+                f"{type(self).__name__} shows {self.STATE.__name__} hands, not {type(state).__name__}"
+            )
+        self.io = io
+        self.info = info
+        self.state = state
+        self.seen = 0
+        """How many events of the hand have been shown."""
+        self.draws: dict[int, Card] = {}
+        """The cards the human drew from the stock, by event index (shown only to them)."""
+
+    # -- what each variant provides ------------------------------------------------------
+
+    def human_turn(self) -> None:
+        """Show the table and read commands until one changes the hand (the human's turn)."""
+        raise NotImplementedError
+
+    def prompt(self, view: Any) -> str:
+        """The prompt for the human's next command in ``view``."""
+        raise NotImplementedError
+
+    def command_hint(self, action: Any, view: Any) -> str:
+        """The command that plays ``action`` in ``view`` (for the hint)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def event_text(
+        event: Any,
+        names: tuple[str, str],
+        glyphs: bool,
+        *,
+        you: int | None = None,
+        drawn: int | None = None,
+        result: HandResult | None = None,
+    ) -> Text:
+        """One public event as a sentence, e.g. ``Computer takes 7♥``; ``you`` is the seat worded
+        in the second person, ``drawn`` the card drawn from the stock (for the player who drew it,
+        or in a replay), ``result`` the hand's result once over."""
+        raise NotImplementedError
+
+    @staticmethod
+    def result_lines(result: Any, names: tuple[str, str], glyphs: bool, rules: Rules) -> list[Text]:
+        """Everything shown when the hand ends: what was laid down and the points."""
+        raise NotImplementedError
+
+    @staticmethod
+    def hand_line(hand: CardSet, glyphs: bool, rules: Rules) -> Text:
+        """A whole hand on one line with its count (for a replay)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def replay_note(action: Any, glyphs: bool) -> Text:
+        """What a replay adds after an action's event (e.g. a knock's face-down discard)."""
+        return Text()
+
+    # -- shared -----------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.info.names
+
+    @property
+    def glyphs(self) -> bool:
+        return self.io.glyphs
+
+    def show_events(self) -> None:
+        """Say each event of the hand not shown yet, from the human's view."""
+        view = self.state.view(HUMAN)
+        result = view.result
+        for i in range(self.seen, len(view.history)):
+            line = self.event_text(
+                view.history[i], self.names, self.glyphs, you=HUMAN, drawn=self.draws.get(i), result=result
+            )
+            self.io.say(Text("  ") + line + Text("."))
+        self.seen = len(view.history)
+
+    def push(self, action: AnyAction) -> None:
+        """Play the human's (verified) action, noting the card drawn from the stock."""
+        self.state.push(action, player=HUMAN)
+        if isinstance(action, DrawStock):
+            drawn = self.state.view(HUMAN).drawn
+            if drawn is not None:
+                self.draws[len(self.state.log) - 1] = drawn
+
+    def read_command(self, view: V, parse: Callable[[str, V], C | Meta]) -> C:
+        """Ask (with :meth:`prompt`) until a line parses to a command that acts in the hand:
+        text that is not a command is explained, and the commands that do not act are done
+        here (:meth:`meta`)."""
+        while True:
+            text = self.io.ask(self.prompt(view))
+            try:
+                cmd = parse(text, view)
+            except GinRummyError as exc:
+                self.io.error(str(exc), "Not understood")
+                continue
+            if isinstance(cmd, Meta):
+                self.meta(cmd, view)
+                continue
+            return cmd
+
+    def meta(self, cmd: Meta, view: Any) -> None:
+        """A command that does not act: quit (raises :class:`Quit`), help, sheet, hint, nothing."""
+        if cmd.kind == "quit":
+            raise Quit
+        if cmd.kind == "help":
+            self.io.say(Text(self.HELP))
+        elif cmd.kind == "sheet":
+            self.io.say(self.info.sheet())
+        elif cmd.kind == "hint":
+            action = make_agent("simple", 0).act(view)
+            self.io.say(Text(f"Hint (the simple computer player would): {self.command_hint(action, view)}"))
+        else:
+            self.io.say(Text("Type a command (h for help)."))
+
+    def finish(self) -> HandResult:
+        """Show the last events and the result of the finished hand; returns the result."""
+        self.show_events()
+        result: HandResult | None = self.state.view(HUMAN).result
+        assert result is not None
+        for line in self.result_lines(result, self.names, self.glyphs, self.state.rules):
+            self.io.say(line)
+        return result
+
+    def card(self, card: int, style: str = "") -> Text:
+        return render.card_text(card, self.glyphs, style)
