@@ -13,9 +13,10 @@ from ginrummy.hand.phase import Phase
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_discards, fits_meld
-from ginrummy.play import play_hand
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.variants import AnyHandState
 from ginrummy.variants.pickup import PickupState
+from helpers.hands import Watched, play_out
 
 
 class Recorder:
@@ -39,17 +40,16 @@ def test_agents_play_legally_under_every_preset(preset: str) -> None:
         dealer = PickupState if rules.discard_pickup else HandState  # pickup has its own state machine
         state = dealer.deal(rules, seed % 2, random.Random(seed))
         agents = [make_agent("simple", seed), make_agent("random", seed)]
-        while not state.is_over:
-            p = state.to_act
-            view = state.view(p)
-            action = agents[p].act(view)
-            assert state.can(action, player=p), (preset, seed, action)
-            state.push(action, player=p)
+
+        def accounted(state: AnyHandState, p: int, action: object) -> None:
             if isinstance(state, HandState):  # 52 cards accounted for (pickup: tests/test_pickup.py)
                 face_down = sum(isinstance(a, Knock) for _, a in state.log)
                 held = state.hand(0).bit_count() + state.hand(1).bit_count()
                 assert held + len(state.discard_pile) + state.stock_size + face_down == 52
-        assert state.result is not None and state.result.points >= 0
+
+        # an illegal action raises IllegalActionError in play_hand's push
+        result = play_out(state, agents, on_action=accounted, note=f"{preset} seed {seed}")
+        assert state.result is result and result.points >= 0
 
 
 def test_simple_takes_upcard_only_if_it_melds() -> None:
@@ -66,33 +66,34 @@ def test_simple_takes_upcard_only_if_it_melds() -> None:
 def test_simple_discards_least_deadwood_never_the_taken_card() -> None:
     agent = SimpleAgent(seed=1)
     seen_take = 0
+
+    def check(view: PlayerView, action: object) -> None:
+        nonlocal seen_take
+        if view.phase is Phase.DISCARD and not view.must_knock:
+            exclude = 0 if view.taken is None else 1 << view.taken
+            best, cards = best_discards(view.hand, exclude)
+            card = getattr(action, "card", None)
+            assert card in cards
+            assert card != view.taken
+            seen_take += view.taken is not None
+            # knocks exactly when allowed
+            assert isinstance(action, Knock) == (best <= view.knock_limit)
+        if view.phase is Phase.DRAW and not (view.may_take and fits_meld(view.upcard, view.hand)):  # type: ignore[arg-type]
+            assert action == DrawStock()
+        if view.phase is Phase.LAYOFF:
+            assert action == LayOff()
+
+    watched = Watched(agent, check)
     for seed in range(150):
         state = HandState.deal(Rules(), seed % 2, random.Random(seed))
-        while not state.is_over:
-            p = state.to_act
-            view = state.view(p)
-            action = agent.act(view)
-            if view.phase is Phase.DISCARD and not view.must_knock:
-                exclude = 0 if view.taken is None else 1 << view.taken
-                best, cards = best_discards(view.hand, exclude)
-                card = getattr(action, "card", None)
-                assert card in cards
-                assert card != view.taken
-                seen_take += view.taken is not None
-                # knocks exactly when allowed
-                assert isinstance(action, Knock) == (best <= view.knock_limit)
-            if view.phase is Phase.DRAW and not (view.may_take and fits_meld(view.upcard, view.hand)):  # type: ignore[arg-type]
-                assert action == DrawStock()
-            if view.phase is Phase.LAYOFF:
-                assert action == LayOff()
-            state.push(action, player=p)
+        play_out(state, [watched, watched])
     assert seen_take > 0
 
 
 def test_simple_tie_breaks_are_seeded() -> None:
     def run(seed: int) -> list[object]:
         state = HandState.deal(Rules(), 0, random.Random(5))
-        play_hand(state, [SimpleAgent(seed), SimpleAgent(seed + 1)])
+        play_out(state, [SimpleAgent(seed), SimpleAgent(seed + 1)])
         return [a for _, a in state.log]
 
     assert run(3) == run(3)
@@ -101,7 +102,7 @@ def test_simple_tie_breaks_are_seeded() -> None:
 def test_agents_receive_only_views() -> None:
     rec = Recorder(make_agent("simple", 0))
     state = HandState.deal(Rules(), 0, random.Random(1))
-    play_hand(state, [rec, make_agent("random", 1)])
+    play_out(state, [rec, make_agent("random", 1)])
     assert rec.views and all(isinstance(v, PlayerView) and v.player == 0 for v in rec.views)
     for v in rec.views:
         assert not (set(cards_of(v.hand)) & set(state.stock)) or v.phase is Phase.END

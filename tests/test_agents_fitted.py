@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-import oracle
 from ginrummy.agents import fitted
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES, draw_features, knock_features
@@ -15,7 +14,8 @@ from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import fits_meld
 from ginrummy.rules import Rules
-from strategies import strong_views
+from helpers import oracle
+from helpers.strategies import strong_views
 
 EAAI = Rules.preset("eaai")
 NO_SEARCH = ExpertParams(samples=0, draw_rule=True, knock_rule=True)  # the fitted rules alone, no simulation

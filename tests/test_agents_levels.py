@@ -11,8 +11,8 @@ from ginrummy.agents.expert import ExpertParams
 from ginrummy.hand.actions import Action
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
-from ginrummy.play import play_hand
 from ginrummy.rules import PRESETS, Rules
+from helpers.hands import play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
 HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))
@@ -57,11 +57,7 @@ def test_levels_play_legally_under_every_preset(preset: str, level: str) -> None
         agents = [Checked(make_agent(level, seed), ref), Checked(make_agent(opp, seed + 1), ref)]
         if seed % 2:
             agents.reverse()
-        steps = 0
-        while not state.is_over and steps < 600:
-            p = state.to_act
-            state.push(agents[p].act(state.view(p)), player=p)
-            steps += 1
+        play_out(state, agents, note=f"{preset} seed {seed}")
 
 
 @pytest.mark.parametrize("preset", HAND_PRESETS)
@@ -71,18 +67,14 @@ def test_expert_plays_legally_under_every_preset(preset: str) -> None:
         state = HandState.deal(rules, seed % 2, random.Random(seed))
         ref = [state]
         agents = [Checked(fast_expert(seed), ref), Checked(make_agent("strong", seed), ref)]
-        steps = 0
-        while not state.is_over and steps < 600:
-            p = state.to_act
-            state.push(agents[p].act(state.view(p)), player=p)
-            steps += 1
+        play_out(state, agents, note=f"{preset} seed {seed}")
 
 
 def test_levels_are_reproducible() -> None:
     def run(level: str) -> list[object]:
         state = HandState.deal(Rules(), 0, random.Random(5))
         agent = fast_expert(3) if level == "expert" else make_agent(level, 3)
-        play_hand(state, [agent, make_agent("simple", 4)])
+        play_out(state, [agent, make_agent("simple", 4)])
         return [a for _, a in state.log]
 
     for level in ("beginner", "strong", "expert"):
@@ -98,4 +90,4 @@ def test_rlcard_peer_plays_legally() -> None:
             state = HandState.deal(Rules.preset(preset), seed % 2, random.Random(seed))
             ref = [state]
             agents = [Checked(RLCardNoviceAgent(seed), ref), Checked(make_agent("strong", seed), ref)]
-            play_hand(state, agents)
+            play_out(state, agents, note=f"{preset} seed {seed}")

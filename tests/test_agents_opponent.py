@@ -19,10 +19,10 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, meld_rules
-from ginrummy.play import play_hand
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring import match as match_score
 from ginrummy.tournament import run_match
+from helpers.hands import Watched, play_out
 
 KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if not p.rules.discard_pickup)
 EAAI = Rules.preset("eaai")
@@ -33,13 +33,14 @@ def _play_with_truth(rules: Rules, seed: int, agents: list[Agent]) -> tuple[Hand
     legal (read from the hidden state, which the model never sees)."""
     state = HandState.deal(rules, seed % 2, random.Random(seed))
     passed = [False, False]
-    while not state.is_over:
-        p = state.to_act
-        action = agents[p].act(state.view(p))
+
+    def truth(view: PlayerView, action: Action) -> None:
+        """Before ``action`` is pushed: read the state it is pushed on."""
         if state.phase is Phase.DISCARD:
             could = any(isinstance(a, Knock) for a in state.legal_actions)
-            passed[p] = could and not isinstance(action, Knock | BigGin)
-        state.push(action, player=p)
+            passed[view.player] = could and not isinstance(action, Knock | BigGin)
+
+    play_out(state, [Watched(agent, truth) for agent in agents], note=f"seed {seed}")
     return state, passed
 
 
@@ -99,18 +100,20 @@ def _watcher_factory(name: str, rng: random.Random) -> Agent:
 def test_the_runners_show_each_agent_its_finished_hands() -> None:
     watcher = _Watcher(1)
     state = HandState.deal(EAAI, 0, random.Random(5))
-    play_hand(state, [make_agent("simple", 0), watcher])
+    play_out(state, [make_agent("simple", 0), watcher])
     assert [v.player for v in watcher.shown] == [1]
     assert watcher.shown[0].result == state.result and watcher.shown[0].phase is Phase.END
 
     watcher = _Watcher(2)
     match = match_score.Match(EAAI.replace(target=30), seed=6)
     match.play([watcher, make_agent("simple", 0)])  # the core's runner of matches
+    assert match.is_over
     hands = [r for g in match.games for r in g.results]
     assert hands and [(v.player, v.result) for v in watcher.shown] == [(0, r) for r in hands]
 
     WATCHERS.clear()
     result = run_match(["watcher", "simple"], 2, EAAI, seed=3, factory=_watcher_factory)
+    assert result.summary(include_times=False)["abandoned"] == 0
     assert len(WATCHERS) == 3  # one made to check the name, then one per game
     for w, game in zip(WATCHERS[1:], result.games, strict=True):
         assert len(w.shown) == len(game.hands)  # every finished hand, once
@@ -125,7 +128,7 @@ def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_waiting() -> None:
         for i in range(12):
             assert expert.opponent_knocks_at_once() == (not waiting_seen)
             state = HandState.deal(EAAI, i % 2, random.Random(70 + i))
-            play_hand(state, [expert, opponent(i)])
+            play_out(state, [expert, opponent(i)])
             waiting_seen |= shows_waiting(state.view(0))
         # the premise: strong showed it within these hands (a passed-up knock or a gin), simple not
         assert waiting_seen == (opponent is StrongAgent)

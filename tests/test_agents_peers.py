@@ -10,6 +10,7 @@ from ginrummy.agents import make_agent
 from ginrummy.hand.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState, Phase
 from ginrummy.rules import Rules
+from helpers.hands import play_out, until_over
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -34,7 +35,9 @@ def test_openspiel_adapter_matches_the_bot_on_the_true_state() -> None:
         for c in [*deck[0:20:2], *deck[1:20:2], deck[20]]:
             os_state.apply_action(openspiel_card(c))
         adapters = [OpenSpielSimpleAgent(seed), OpenSpielSimpleAgent(seed + 1)]
-        while not s.is_over and not os_state.is_terminal():
+        for _ in until_over(s):
+            if os_state.is_terminal():
+                break
             p = s.to_act
             osp = 0 if p == 1 - dealer else 1
             assert os_state.current_player() == osp
@@ -67,11 +70,5 @@ def test_openspiel_adapter_plays_whole_hands_legally() -> None:
         agents = [OpenSpielSimpleAgent(seed), make_agent("strong", seed)]
         if seed % 4 >= 2:
             agents.reverse()
-        steps = 0
-        while not s.is_over and steps < 600:
-            p = s.to_act
-            action = agents[p].act(s.view(p))
-            assert s.can(action, player=p), (seed, s.phase, action)
-            s.push(action, player=p)
-            steps += 1
+        play_out(s, agents, note=f"seed {seed}")  # an illegal action raises IllegalActionError
         assert s.phase is Phase.END

@@ -20,7 +20,7 @@ from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
-from strategies import strong_views
+from helpers.strategies import strong_views
 
 EAAI = Rules.preset("eaai")
 # I hold three runs and a 9: drawing the king of spades and throwing it back knocks with 9 points

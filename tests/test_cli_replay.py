@@ -16,9 +16,9 @@ from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState
-from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
+from helpers.hands import play_out
 
 
 def run(*args: str) -> Result:
@@ -102,7 +102,7 @@ def test_replay_one_hand_of_a_game(saved_game: tuple[Path, PlaySession]) -> None
 
 def test_replay_shows_both_hands_and_the_knock_card(tmp_path: Path) -> None:
     state = HandState.deal(Rules(), dealer=1, rng=random.Random(42))
-    play_hand(state, [make_agent("simple", 1), make_agent("simple", 2)])
+    play_out(state, [make_agent("simple", 1), make_agent("simple", 2)])
     path = tmp_path / "hand.json"
     path.write_text(HandRecord.from_state(state, seed=42).dump())
     result = run("replay", "--ascii", str(path))
@@ -119,7 +119,7 @@ def test_replay_shows_both_hands_and_the_knock_card(tmp_path: Path) -> None:
 
 def test_replay_names_the_players_of_a_hand_record(tmp_path: Path) -> None:
     state = HandState.deal(Rules(), dealer=0, rng=random.Random(8))
-    play_hand(state, [make_agent("simple", 1), make_agent("strong", 2)])
+    play_out(state, [make_agent("simple", 1), make_agent("strong", 2)])
     path = tmp_path / "hand.json"
     path.write_text(HandRecord.from_state(state, seed=8, names=("Ann", "Strong")).dump())
     result = run("replay", "--ascii", str(path))

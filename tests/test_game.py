@@ -221,6 +221,7 @@ def test_games_replay_from_seed() -> None:
         return play_game(Rules(), [make_agent("simple", 1), make_agent("random", 2)], seed=42)
 
     g1, g2 = run(), run()
+    assert g1.is_over and g2.is_over
     assert g1.results == g2.results
     assert g1.summary() == g2.summary()
     assert g1.summary().totals[0] >= 0 and g1.summary().totals[1] >= 0

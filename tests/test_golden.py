@@ -1,7 +1,7 @@
-"""The golden matches (tests/golden/play.py): seeded games, whole matches and tournament games
+"""The golden matches (tests/helpers/golden.py): seeded games, whole matches and tournament games
 under every preset, played again, must give exactly what ``matches.json`` recorded: the same
 decks, actions, results and sheets. A refactoring or speed-up keeps them; a change meant to
-alter play rewrites the file (``python tests/golden/play.py``) and says so."""
+alter play rewrites the file (``python tests/helpers/golden.py``) and says so."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from golden.play import GOLDEN, cases, play_case
+from helpers.golden import GOLDEN, cases, play_case
 
 RECORDED: list[dict[str, Any]] = json.loads(GOLDEN.read_text())
 

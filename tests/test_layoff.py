@@ -6,12 +6,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import oracle
-import strategies
 from ginrummy.cards import Card, cards_of, parse_cards
 from ginrummy.errors import IllegalActionError, InvalidLayoffError
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs, layoff_options
 from ginrummy.melds import Meld, least_deadwood
+from helpers import oracle, strategies
 
 
 def h(text: str) -> int:

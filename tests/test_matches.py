@@ -26,7 +26,7 @@ from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch, settle, slam_tally
 from ginrummy.seeds import game_seed
 from ginrummy.variants.pickup import PickupState
-from test_hollywood import check_hollywood_sheet_adds_up
+from helpers.sheets import check_hollywood_sheet_adds_up
 
 Hand = tuple[int, int, int] | tuple[int, int, int, str]
 """(knocker, knocker's count, defender's count[, 'gin' or 'big'])."""
@@ -293,7 +293,7 @@ def test_team_match_played_by_agents() -> None:
         [make_agent("random", 3), make_agent("simple", 4)],
     )
     again = TeamMatch(rules, teams2, seed=5).play()
-    assert again.totals == team.totals
+    assert again.is_over and again.totals == team.totals
 
 
 # -- records --------------------------------------------------------------------------------------
@@ -309,6 +309,7 @@ def _match_with_states(rules: Rules, seed: int) -> tuple[Match, list[list[HandSt
         states[-1].append(state)
 
     match.play([make_agent("simple", seed), make_agent("random", seed + 1)], on_hand=keep)
+    assert match.is_over
     return match, states
 
 
@@ -349,6 +350,7 @@ def test_team_record_round_trip() -> None:
         states[-1][-1].append(s)
 
     team = TeamMatch(rules, teams, seed=9).play(on_hand=keep)
+    assert team.is_over
     rec = TeamRecord.from_team(team, states)
     loaded = load_any(rec.dump())
     assert isinstance(loaded, TeamRecord)

@@ -6,8 +6,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import oracle
-import strategies
 from ginrummy.cards import Card, cards_of, deadwood_points, parse_cards
 from ginrummy.errors import InvalidMeldError
 from ginrummy.melds import (
@@ -24,6 +22,7 @@ from ginrummy.melds import (
     least_deadwood_after_discard,
     melds_with,
 )
+from helpers import oracle, strategies
 
 FAST = settings(max_examples=150, deadline=None)
 SLOW = settings(max_examples=250, deadline=None)

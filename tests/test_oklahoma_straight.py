@@ -14,7 +14,7 @@ from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.hand.state import HandState, knock_value
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.scoring.game import Game
-from strategies import build_deck
+from helpers.strategies import build_deck
 
 # Non-dealer (player 0): three melds and a king; the dealer (player 1) holds 5c, which lays
 # off on 2c 3c 4c, and 66 other points: Kh Qh Jc Tc 8s 7s 6d 3d 2h.

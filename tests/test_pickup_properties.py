@@ -40,7 +40,7 @@ from ginrummy.variants.pickup import (
     placeable,
 )
 from ginrummy.variants.pickup.scoring import pickup_result
-from strategies import corner_run, random_hands, run, set_of_four, set_of_three
+from helpers.strategies import corner_run, random_hands, run, set_of_four, set_of_three
 
 PICKUP = Rules.preset("pickup")
 FULL = (1 << 52) - 1

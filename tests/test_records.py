@@ -10,17 +10,17 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.errors import RecordError
 from ginrummy.hand.state import HandState
-from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import play_game
+from helpers.hands import play_out
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_hand_record_round_trip(seed: int) -> None:
     rules = Rules(big_gin=True, action_on_50th_card=seed % 2 == 0)
     state = HandState.deal(rules, seed % 2, random.Random(seed))
-    play_hand(state, [make_agent("simple", seed), make_agent("random", seed + 1)])
+    play_out(state, [make_agent("simple", seed), make_agent("random", seed + 1)])
     rec = HandRecord.from_state(state, seed=seed)
     again = HandRecord.load(rec.dump()).replay()
     assert again.log == state.log
@@ -32,7 +32,7 @@ def test_hand_record_round_trip(seed: int) -> None:
 
 def test_hand_record_from_seed_only() -> None:
     state = HandState.deal(Rules(), 0, random.Random(9))
-    play_hand(state, [make_agent("simple", 1), make_agent("simple", 2)])
+    play_out(state, [make_agent("simple", 1), make_agent("simple", 2)])
     data = HandRecord.from_state(state, seed=9).to_json()
     del data["deck"]
     assert HandRecord.from_json(data).replay().result == state.result
@@ -40,7 +40,7 @@ def test_hand_record_from_seed_only() -> None:
 
 def test_hand_record_keeps_player_names() -> None:
     state = HandState.deal(Rules(), 1, random.Random(6))
-    play_hand(state, [make_agent("simple", 1), make_agent("strong", 2)])
+    play_out(state, [make_agent("simple", 1), make_agent("strong", 2)])
     rec = HandRecord.load(HandRecord.from_state(state, seed=6, names=("Ann", "strong")).dump())
     assert rec.names == ("Ann", "strong")
     assert rec.replay().log == state.log
@@ -55,6 +55,7 @@ def test_game_record_round_trip() -> None:
         seed=17,
         on_hand=lambda g, s: states.append(s),
     )
+    assert game.is_over and len(states) == len(game.results) > 0
     rec = GameRecord.from_game(game, states)
     replayed = GameRecord.load(rec.dump()).replay()
     assert replayed.results == game.results
@@ -76,7 +77,7 @@ def test_game_record_round_trip() -> None:
 )
 def test_bad_hand_records_raise_record_error(mutate: object) -> None:
     state = HandState.deal(Rules(), 0, random.Random(4))
-    play_hand(state, [make_agent("simple", 1), make_agent("simple", 2)])
+    play_out(state, [make_agent("simple", 1), make_agent("simple", 2)])
     data = HandRecord.from_state(state, seed=4).to_json()
     mutate(data)  # type: ignore[operator]
     with pytest.raises(RecordError):

@@ -11,7 +11,9 @@ from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, parse_cards
 from ginrummy.hand.actions import Discard, DrawStock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
+from helpers.hands import Watched, play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
 HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))
@@ -85,9 +87,9 @@ def test_probabilities_consistent_through_play(preset: str) -> None:
     rules = Rules.preset(preset)
     for seed in range(12):
         s = HandState.deal(rules, seed % 2, random.Random(seed))
-        agents = [make_agent("strong", seed), make_agent("simple", seed)]
-        steps = 0
-        while not s.is_over and steps < 400:
+
+        def consistent(view: PlayerView, action: object, s: HandState = s) -> None:
+            """Before each action: both players' tracking of the state as it stands."""
             for p in (0, 1):
                 v = s.view(p)
                 t = track(v)
@@ -101,6 +103,9 @@ def test_probabilities_consistent_through_play(preset: str) -> None:
                     assert 0.0 <= t.prob[c] <= 1.0
                     if opp >> c & 1:
                         assert t.prob[c] > 0.0  # never rules out a card the opponent holds
-            p = s.to_act
-            s.push(agents[p].act(s.view(p)), player=p)
-            steps += 1
+
+        agents = [
+            Watched(make_agent("strong", seed), consistent),
+            Watched(make_agent("simple", seed), consistent),
+        ]
+        play_out(s, agents, note=f"{preset} seed {seed}")

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import oracle
 from ginrummy.cards import Card, cards_of
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.results import HandResult
@@ -26,7 +25,9 @@ from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.rules import Opening, Rules
-from strategies import build_deck, choose_action
+from helpers import oracle
+from helpers.hands import until_over
+from helpers.strategies import build_deck, choose_action
 
 FULL = (1 << 52) - 1
 
@@ -59,7 +60,7 @@ def reach_phase(phase: Phase, rng: random.Random) -> HandState | None:
                 s.push(Pass())
             return s
         once = phase in (Phase.LAST_CHANCE, Phase.LAYOFF)  # phases visited once a hand
-        while not s.is_over:
+        for _ in until_over(s):
             if s.phase is phase and (once or rng.random() < 0.3):
                 return s
             s.push(choose_action(s, rng, mode))
@@ -226,7 +227,8 @@ def test_view_depends_only_on_what_the_player_sees(phase: Phase, seed: int) -> N
 def test_views_along_a_whole_hand(seed: int, rules: Rules) -> None:
     rng = random.Random(seed)
     s = HandState.deal(rules, rng.randrange(2), rng.randrange(2**32))
-    while True:
+
+    def check_views() -> None:
         for viewer in (0, 1):
             v = s.view(viewer)
             assert v.player == viewer
@@ -239,9 +241,11 @@ def test_views_along_a_whole_hand(seed: int, rules: Rules) -> None:
             assert v.history == s.events()
             if rng.random() < 0.2:
                 check_view_hides(s, viewer, rng)
-        if s.is_over:
-            break
+
+    for _ in until_over(s):
+        check_views()
         s.push(choose_action(s, rng, "mixed"))
+    check_views()  # the finished hand's views too
 
 
 def test_view_fields_at_the_knock() -> None:

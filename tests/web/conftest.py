@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 

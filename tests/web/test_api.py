@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
-from webhelpers import scripted_action, strings
 
 from ginrummy.cards import format_cards
 from ginrummy.cli.main import main as cli
@@ -18,6 +17,7 @@ from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.web import session as session_module
 from ginrummy.web.session import GameSession
+from helpers.web import scripted_action, strings
 
 H = "x-player-token"
 
@@ -353,6 +353,7 @@ def test_hollywood_sheet_has_three_columns() -> None:
         [make_agent("simple", 1), make_agent("simple", 2)],
         seed=3,
     )
+    assert game.is_over
     sheet = sheet_json(game)
     assert [c["game"] for c in sheet["columns"]] == [1, 2, 3]
     for col, column in zip(sheet["columns"], game.columns, strict=True):

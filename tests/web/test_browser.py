@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webhelpers import LiveServer
+
+from helpers.web import LiveServer
 
 CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -164,6 +165,8 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
         wait_change(page, old)
         while not page.locator("#btn-next, #btn-new").count():
             step(page)
+            moves += 1
+            assert moves < 2000, "the game did not end"
     assert page.locator("#sheet tr.final").count() == 1
     page.click("#opt-dark")
     page.click("#opt-four")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from webhelpers import LiveServer, scripted_action
+
+from helpers.web import LiveServer, scripted_action
 
 httpx = pytest.importorskip("httpx2")
 

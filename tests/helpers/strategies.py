@@ -19,6 +19,7 @@ from ginrummy.hand.state import HandState, Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, all_melds, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
+from helpers.hands import Watched, play_out
 
 FULL = (1 << 52) - 1
 
@@ -465,14 +466,14 @@ def strong_views(
     from ginrummy.agents.strong import StrongAgent
 
     found: list[PlayerView] = []
+
+    def keep(view: PlayerView, action: Action) -> None:
+        if len(found) < wanted and accept(view):
+            found.append(view)
+
     for seed in range(seeds):
         state = HandState.deal(rules, dealer=seed % 2, rng=random.Random(seed))
-        agents = [StrongAgent(seed), StrongAgent(seed + 1)]
-        while not state.is_over and len(found) < wanted:
-            view = state.view(state.to_act)
-            if accept(view):
-                found.append(view)
-            state.push(agents[state.to_act].act(view), player=state.to_act)
+        play_out(state, [Watched(StrongAgent(seed), keep), Watched(StrongAgent(seed + 1), keep)])
         if len(found) >= wanted:
             return found
     raise AssertionError(f"fewer than {wanted} such positions in {seeds} hands")

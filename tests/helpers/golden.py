@@ -1,10 +1,10 @@
 """The golden matches: seeded games, matches and tournament games under every preset, played
 by several levels and written down as what was played (every deck, every action, every
 result, the sheets). ``tests/test_golden.py`` plays them again and compares with
-``matches.json``, so a change that is meant to leave play alone (a refactoring, a speed-up)
-is proved to.
+``tests/golden/matches.json``, so a change that is meant to leave play alone (a refactoring,
+a speed-up) is proved to.
 
-``python tests/golden/play.py`` rewrites ``matches.json``: only for a change *meant* to
+``python tests/helpers/golden.py`` rewrites ``matches.json``: only for a change *meant* to
 change play, said so in its commit message.
 """
 
@@ -21,7 +21,8 @@ from ginrummy.scoring.game import play_game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.tournament import run_match
 
-GOLDEN = Path(__file__).with_name("matches.json")
+GOLDEN = Path(__file__).parents[1] / "golden" / "matches.json"
+"""The recorded cases: ``tests/golden/matches.json``."""
 
 PAIRINGS = (("random", "simple"), ("simple", "strong"))
 EXPERT_PRESETS = ("default", "eaai")

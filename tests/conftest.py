@@ -1,0 +1,18 @@
+"""The tests' root conftest.
+
+The code the tests share is the package ``tests/helpers/``, imported as ``helpers`` in every test
+module (``from helpers import oracle``, ``from helpers.hands import play_out``): pytest puts
+``tests/`` on ``sys.path`` through the ``pythonpath`` option in pyproject.toml, so no test edits
+the path and no test module imports another (``tests/test_layout.py`` checks both). Fixtures that
+test modules in several folders need go here; those of one folder in its own conftest
+(``tests/web/conftest.py``).
+
+The helpers' asserts are rewritten as the tests' own are, so that a failing check in a helper
+(a score sheet that does not add up, a hand that does not end) shows the values it compared.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.register_assert_rewrite("helpers")
