@@ -172,7 +172,7 @@ def test_replay_never_shows_a_card_before_it_is_dealt_or_drawn(
 def test_replay_of_a_pickup_hand_record(tmp_path: Path) -> None:
     state = PickupState.deal(PICKUP, dealer=1, rng=random.Random(42))
     play_hand(state, [make_agent("simple", 1), make_agent("random", 2)])
-    assert state.result is not None
+    assert state.is_over and state.result is not None
     path = tmp_path / "hand.json"
     path.write_text(HandRecord.from_state(state, seed=42, names=("Ann", "Bob")).dump())
     result = run("replay", "--ascii", str(path))

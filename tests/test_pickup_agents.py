@@ -14,6 +14,7 @@ from ginrummy.rules import PRESETS, Aces, Rules
 from ginrummy.scoring.game import play_game
 from ginrummy.variants.pickup import PickupState, PickupView, Take
 from ginrummy.variants.pickup.actions import AddCard, Discard, DrawStock, LayMeld, Pass
+from helpers.hands import until_over
 
 PICKUP = Rules.preset("pickup")
 PICKUP_ACTIONS = (Pass, Take, DrawStock, LayMeld, AddCard, Discard)
@@ -45,7 +46,7 @@ def test_standard_only_levels_play_pickup_move_for_move_as_simple(level: str) ->
         for who in (level, "simple"):
             state = PickupState.deal(PICKUP, seed % 2, random.Random(seed))
             agents = [make_agent(who, seed), make_agent("random", seed + 1)]
-            while not state.is_over:
+            for _ in until_over(state):
                 p = state.to_act
                 action = agents[p].act(state.view(p))
                 assert isinstance(action, PICKUP_ACTIONS)
@@ -65,7 +66,7 @@ def test_strong_given_pickup_views_returns_legal_pickup_actions() -> None:
     pending = 0
     for seed in range(40):
         state = PickupState.deal(PICKUP, seed % 2, random.Random(seed))
-        while not state.is_over:
+        for _ in until_over(state):
             view = state.view(state.to_act)
             assert isinstance(view, PickupView)
             action = strong.act(view)

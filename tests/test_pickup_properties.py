@@ -40,6 +40,7 @@ from ginrummy.variants.pickup import (
     placeable,
 )
 from ginrummy.variants.pickup.scoring import pickup_result
+from helpers.hands import until_over
 from helpers.strategies import corner_run, random_hands, run, set_of_four, set_of_three
 
 PICKUP = Rules.preset("pickup")
@@ -272,7 +273,7 @@ def test_random_play_legal_lists_conservation_views_and_scores(seed: int) -> Non
     rules say."""
     s, rng, agents = play_out(seed)
     kinds = set()
-    while not s.is_over:
+    for _ in until_over(s):
         conserved(s)
         legal = list(s.legal_actions)
         assert len(set(legal)) == len(legal) and set(legal) == oracle_legal(s)
@@ -336,7 +337,7 @@ def snapshot(s: PickupState) -> tuple[Any, ...]:
 def test_push_pop_and_clones_are_exact(seed: int) -> None:
     s, rng, agents = play_out(seed)
     history = [snapshot(s)]
-    while not s.is_over:
+    for _ in until_over(s):
         if rng.random() < 0.2:
             other = s.clone()
             assert snapshot(other) == history[-1]
@@ -443,7 +444,7 @@ def test_malformed_and_illegal_actions_raise_illegal_action_error_and_change_not
 ) -> None:
     s, rng, agents = play_out(seed)
     tried = 0
-    while not s.is_over:
+    for _ in until_over(s):
         legal = list(s.legal_actions)
         for _ in range(2):
             action: Any = data.draw(malformed_actions)

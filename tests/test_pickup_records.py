@@ -28,6 +28,7 @@ from ginrummy.scoring.match import Match
 from ginrummy.variants import AnyHandState
 from ginrummy.variants.pickup import AddCard, PickupResult, PickupState, Take
 from ginrummy.web.fairness import commitment
+from helpers.hands import until_over
 
 PICKUP = Rules.preset("pickup")
 LEVELS = ("random", "simple")
@@ -101,7 +102,7 @@ def test_actions_given_with_plain_ints_are_logged_as_cards_and_records_replay() 
     for seed in range(40):
         state = PickupState.deal(PICKUP, seed % 2, random.Random(seed))
         agents = agents_for(seed)
-        while not state.is_over:
+        for _ in until_over(state):
             action = agents[state.to_act].act(state.view(state.to_act))
             if isinstance(action, Discard):
                 action = Discard(cast(Card, int(action.card)))
