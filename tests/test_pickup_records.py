@@ -157,17 +157,23 @@ def change_action(word: str, new: Callable[[str], str]) -> Callable[[dict[str, A
     ("mutate", "named"),
     [
         (change_action("discard", lambda a: "take 40"), "action {i}"),
-        (change_action("discard", lambda a: "meld [Qd Kd Ad]"), "malformed"),  # not a meld ace low
+        (
+            change_action("discard", lambda a: "meld [Qd Kd Ad]"),
+            r'"actions"\[{i}\] is not an action',
+        ),  # not a meld ace low
         (change_action("discard", lambda a: "add " + a.split()[1] + ":9"), "action {i}"),
         (change_action("draw", lambda a: "take 40"), "action {i}"),
-        (change_action("discard", lambda a: "knock " + a.split()[1]), "malformed"),  # not pickup notation
+        (
+            change_action("discard", lambda a: "knock " + a.split()[1]),
+            r'"actions"\[{i}\] is not an action',
+        ),  # not pickup notation
         (other_player_first, "action {i}"),
         (discard_twice, "action {i}"),
         (lambda d: d.update(seed=d["seed"] + 1), "deck"),
         (swap_two_stock_cards, "deck does not come from the seed"),
-        (lambda d: d.update(deck=d["deck"].replace(d["deck"][:2], "Xx", 1)), "malformed"),
+        (lambda d: d.update(deck=d["deck"].replace(d["deck"][:2], "Xx", 1)), '"deck" .*not a card'),
         (lambda d: d.update(deck=" ".join(d["deck"].split()[:51] * 2)), "deck"),
-        (lambda d: d.update(knock_card="7h"), "knock card"),
+        (lambda d: d.update(knock_card="7h"), '"knock_card" must be null'),
     ],
 )
 def test_tampered_hand_records_raise_record_error_naming_it(mutate: Callable[..., Any], named: str) -> None:
@@ -235,8 +241,11 @@ def game_data(seed: int = 3) -> dict[str, Any]:
     [
         (lambda d: change_action("discard", lambda a: "take 40")(d["hands"][1]), "hand 2: action"),
         (lambda d: swap_two_stock_cards(d["hands"][1]), "hand 2"),
-        (lambda d: d["hands"][1]["rules"].update(target=100), "hand 2 .*other rules"),
-        (lambda d: d["hands"][1].update(rules=Rules.preset("pagat").settings()), "hand 2: malformed"),
+        (lambda d: d["hands"][1]["rules"].update(target=100), "hand 2: .*other rules"),
+        (
+            lambda d: d["hands"][1].update(rules=Rules.preset("pagat").settings()),
+            r'hand 2: "actions"\[\d+\] is not an action',
+        ),
         (lambda d: d.update(seed=d["seed"] + 1), "hand 1"),
         (lambda d: d["hands"].append(d["hands"][0]), "after the end"),
         (lambda d: [h["rules"].update(aces="round-the-corner") for h in [d, *d["hands"]]], "cannot deal"),

@@ -1,0 +1,140 @@
+"""Game records (``"format": "ginrummy-game"``): a game's hands, replayed into a new
+:class:`~ginrummy.scoring.game.Game` to the stored result (the format: :mod:`ginrummy.records`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy.errors import RecordError
+from ginrummy.records.claims import GameClaim, check
+from ginrummy.records.hand import HandRecord, parse_json
+from ginrummy.records.validate import VERSION, Fields
+from ginrummy.rules import Rules
+from ginrummy.scoring.game import Game
+from ginrummy.variants import AnyHandState
+
+__all__ = ["GameRecord"]
+
+WHERE = "game record"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game: ``rules``, game ``seed``, ``names``, ``first_dealer``, the ``hands`` in order
+    (the last may be unfinished) and the ``claim``: what the record says the game came to
+    (``None``: none claimed, as in a version 1 record; :meth:`from_game` sets it)."""
+
+    rules: Rules
+    seed: int
+    names: tuple[str, str]
+    first_dealer: int
+    hands: tuple[HandRecord, ...]
+    claim: GameClaim | None = None
+
+    @classmethod
+    def from_game(cls, game: Game, states: Sequence[AnyHandState]) -> GameRecord:
+        """The record of ``game`` whose hands were played as ``states`` (in order); replayed
+        once for its claim, so it raises :class:`RecordError` if they do not replay."""
+        return cls.played(game, states)[0]
+
+    @classmethod
+    def played(cls, game: Game, states: Sequence[AnyHandState]) -> tuple[GameRecord, Game]:
+        """:meth:`from_game` and the game the record replays to (a new :class:`Game`)."""
+        assert game.first_dealer is not None  # Game draws it when not given
+        hands = tuple(
+            HandRecord.from_state(s, seed) for s, seed in zip(states, game.hand_seeds, strict=False)
+        )
+        rec = cls(game.rules, game.seed, game.names, game.first_dealer, hands)
+        replayed = rec.replay()
+        return dataclasses.replace(rec, claim=GameClaim.of(replayed)), replayed
+
+    # -- replay -----------------------------------------------------------------------------------
+
+    def replay(self, where: str = WHERE) -> Game:
+        """Replay every hand into a new :class:`Game` (see :meth:`replay_into`)."""
+        try:
+            game = Game(self.rules, seed=self.seed, names=self.names, first_dealer=self.first_dealer)
+        except (TypeError, ValueError) as exc:  # fields of other types, in a record built in code
+            raise RecordError(f"{where}: cannot start the game: {exc}") from None
+        self.replay_into(game, where)
+        return game
+
+    def replay_into(self, game: Game, where: str = WHERE) -> None:
+        """Replay every hand into ``game``, a new game of the same rules, seed, names and first
+        dealer (a match's game). Raises :class:`RecordError` (its message starting with
+        ``where``) naming the hand (from 1) that does not belong (other rules or names, a seed,
+        deck or dealer not the game's, a hand after the end or after an unfinished one, rules
+        no variant plays) or does not replay, or if the game does not come to the claim."""
+        if (game.rules, game.seed, game.first_dealer) != (self.rules, self.seed, self.first_dealer):
+            raise RecordError(
+                f"{where}: the game record does not belong here (rules, seed or first dealer differ)"
+            )
+        if game.names != self.names:
+            raise RecordError(f"{where}: the names {list(self.names)} are not the match's {list(game.names)}")
+        for i, rec in enumerate(self.hands):
+            at = f"{where}: hand {i + 1}"
+            if game.is_over:
+                raise RecordError(f"{at}: played after the end of the game")
+            if rec.rules != self.rules:
+                raise RecordError(f"{at}: played under other rules than the game")
+            if rec.names is not None and rec.names != self.names:
+                raise RecordError(f"{at}: its names {list(rec.names)} are not the game's")
+            try:
+                state = game.new_hand()
+            except ValueError as exc:  # rules the variant does not play (a RulesError)
+                raise RecordError(f"{at}: cannot deal: {exc}") from None
+            if rec.seed != game.hand_seeds[-1] or state.deck != rec.deck or state.dealer != rec.dealer:
+                raise RecordError(f"{at}: was not dealt from the game seed (its seed, deck or dealer differ)")
+            result = rec.replay(at).result
+            if result is None:
+                if i != len(self.hands) - 1:
+                    raise RecordError(f"{at}: unfinished but not the last hand")
+                break
+            game.enter(result)
+        check(where, self.claim, GameClaim.of(game))
+
+    # -- JSON -------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (format version 2; see :mod:`ginrummy.records`).
+        Without a claim the game is replayed for its result."""
+        claim = self.claim if self.claim is not None else GameClaim.of(self.replay())
+        return {
+            "format": "ginrummy-game",
+            "version": VERSION,
+            "rules": self.rules.settings(),
+            "seed": self.seed,
+            "names": list(self.names),
+            "first_dealer": self.first_dealer,
+            "hands": [h.to_json() for h in self.hands],
+            "result": claim.to_json(),
+        }
+
+    def dump(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def load(cls, text: str) -> GameRecord:
+        """Parse a JSON string made by :meth:`dump`; raises :class:`RecordError` if malformed."""
+        return cls.from_json(parse_json(text, WHERE))
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = WHERE, version: int | None = None) -> GameRecord:
+        """Read a game record dict (format version 1 or 2; ``version``: the enclosing record's,
+        which this one must have); raises :class:`RecordError` naming ``where`` and the field
+        (``game record: hand 3: "dealer" ...``) for a malformed one. Loading does not replay."""
+        f = Fields.of(data, where, "ginrummy-game")
+        v = f.version(version)
+        rules = f.rules()
+        seed = f.integer("seed")
+        names = f.names("names")
+        first = f.choice("first_dealer", (0, 1))
+        hands = tuple(
+            HandRecord.from_json(h, f"{where}: hand {i + 1}", v) for i, h in enumerate(f.array("hands"))
+        )
+        claim = GameClaim.read(f) if v >= 2 or "result" in f.data else None
+        return cls(rules, seed, names, first, hands, claim)

@@ -1,0 +1,223 @@
+"""Hand records (``"format": "ginrummy-hand"``): a hand of any variant as JSON, replayed from
+its seed or deck and its actions to its stored result (the format: :mod:`ginrummy.records`).
+
+>>> HandRecord.from_json({"format": "ginrummy-hand", "version": 2, "rules": {}, "dealer": 0.5})
+Traceback (most recent call last):
+ginrummy.errors.RecordError: hand record: "dealer" must be 0 or 1, got 0.5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy.cards import Card, format_cards, parse_card
+from ginrummy.errors import GinRummyError, RecordError
+from ginrummy.hand.actions import LayOff
+from ginrummy.hand.base import shuffle_for
+from ginrummy.hand.state import HandState
+from ginrummy.records.claims import HandClaim, check
+from ginrummy.records.validate import VERSION, Fields, shown
+from ginrummy.rules import KnockCard, Rules
+from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
+
+__all__ = ["HandRecord", "parse_json"]
+
+WHERE = "hand record"
+
+
+def parse_json(text: str, where: str) -> Any:
+    """``json.loads(text)``; raises :class:`RecordError` (``WHERE: not JSON: ...``)."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"{where}: not JSON: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand: ``rules``, ``dealer``, the ``deck`` (52 cards in dealing order) and/or the
+    ``seed`` it was shuffled from, the second deck's ``knock_card`` (Oklahoma), the ``actions``
+    as ``(player, action)``, optionally the players' ``names`` (seat 0, seat 1), and the
+    ``claim``: the result the record says the hand came to (``None``: none claimed, as for a
+    record built in code; :meth:`from_state` and :meth:`from_json` always set it)."""
+
+    rules: Rules
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: tuple[tuple[int, AnyAction], ...]
+    seed: int | None = None
+    knock_card: Card | None = None
+    names: tuple[str, str] | None = None
+    claim: HandClaim | None = None
+
+    @classmethod
+    def from_state(
+        cls, state: AnyHandState, seed: int | None = None, names: tuple[str, str] | None = None
+    ) -> HandRecord:
+        """The record of ``state`` (a hand of any variant) so far; ``seed`` is the one its deck
+        was shuffled from."""
+        second = (
+            state.knock_card
+            if isinstance(state, HandState) and state.rules.knock_card is KnockCard.SECOND_DECK
+            else None
+        )
+        claim = HandClaim.of(state.result)
+        return cls(state.rules, state.dealer, state.deck, state.log, seed, second, names, claim)
+
+    # -- replay -----------------------------------------------------------------------------------
+
+    def replay(self, where: str = WHERE) -> AnyHandState:
+        """Deal the deck and apply every action; the state at the end. Raises
+        :class:`RecordError` (its message starting with ``where``) if the seed does not give
+        the deck or knock card, an action is illegal (naming its index, from 0), or the hand
+        does not come to the claimed result."""
+        state = self._played(where)
+        check(where, self.claim, HandClaim.of(state.result))
+        return state
+
+    def _played(self, where: str) -> AnyHandState:
+        """:meth:`replay` without the check of the claim."""
+        if self.seed is not None:
+            try:
+                deck, second = shuffle_for(self.rules, random.Random(self.seed))
+            except TypeError:  # a seed of another type, in a record built in code
+                raise RecordError(f"{where}: the seed must be an integer, got {self.seed!r}") from None
+            if tuple(deck) != self.deck:
+                raise RecordError(f"{where}: the deck does not come from the seed")
+            if second != self.knock_card:
+                raise RecordError(f"{where}: the knock card does not come from the seed")
+        try:
+            state = deal_from(self.rules, self.dealer, self.deck, self.knock_card)
+        except ValueError as exc:
+            raise RecordError(f"{where}: cannot deal this record: {exc}") from None
+        for i, (player, action) in enumerate(self.actions):
+            try:
+                state.push(action, player=player)
+            except GinRummyError as exc:
+                raise RecordError(
+                    f"{where}: action {i} ({player}: {action}) does not replay: {exc}"
+                ) from None
+        return state
+
+    # -- JSON -------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (format version 2; see :mod:`ginrummy.records`).
+        Without a claim the hand is replayed for its result (raising :class:`RecordError` if
+        it does not replay)."""
+        data: dict[str, Any] = {
+            "format": "ginrummy-hand",
+            "version": VERSION,
+            "rules": self.rules.settings(),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deck": format_cards(self.deck),
+            "knock_card": None if self.knock_card is None else str(self.knock_card),
+            "actions": [[p, str(a)] for p, a in self.actions],
+        }
+        if self.names is not None:
+            data["names"] = list(self.names)
+        claim = self.claim if self.claim is not None else HandClaim.of(self.replay().result)
+        result = claim.to_json()
+        if result is not None:
+            data["result"] = result
+        return data
+
+    def dump(self) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def load(cls, text: str) -> HandRecord:
+        """Parse a JSON string made by :meth:`dump`; raises :class:`RecordError` if malformed."""
+        return cls.from_json(parse_json(text, WHERE))
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = WHERE, version: int | None = None) -> HandRecord:
+        """Read a hand record dict (format version 1 or 2); raises :class:`RecordError` naming
+        ``where`` and the field for a malformed one. ``version``: the enclosing record's, which
+        this one must have. Version 1 records are read as they were written (see
+        :func:`_version_1_layoff`). Loading does not replay: :meth:`replay` does."""
+        f = Fields.of(data, where, "ginrummy-hand")
+        v = f.version(version)
+        rules = f.rules()
+        dealer = f.choice("dealer", (0, 1))
+        seed = f.optional_integer("seed")
+        second = f.card("knock_card")
+        if f.data.get("deck") is not None:
+            deck = _deck(f)
+        elif seed is not None:
+            shuffled, dealt = shuffle_for(rules, random.Random(seed))
+            if "knock_card" in f.data and second != dealt:
+                raise f.error("knock_card", "does not come from the seed")
+            deck, second = tuple(shuffled), dealt
+        else:
+            raise RecordError(
+                f'{where}: "seed" and "deck" are both missing or null (a hand record needs one)'
+            )
+        if (second is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
+            want = (
+                "a card (the second deck's)" if second is None else "null (no second deck under these rules)"
+            )
+            raise f.error("knock_card", f"must be {want}, got {shown(f.data.get('knock_card'))}")
+        actions = _actions(f, rules)
+        names = f.optional_names("names")
+        rec = cls(rules, dealer, deck, actions, seed, second, names, HandClaim.read(f))
+        return _version_1_layoff(rec, where) if v == 1 else rec
+
+
+def _deck(f: Fields) -> tuple[Card, ...]:
+    """The ``"deck"``: 52 distinct cards separated by spaces."""
+    text = f.text("deck")
+    try:
+        deck = tuple(parse_card(t) for t in text.split())
+    except GinRummyError as exc:
+        raise f.error("deck", f"must be the 52 cards in dealing order: {exc}") from None
+    if len(deck) != 52 or len(set(deck)) != 52:
+        raise f.error(
+            "deck", f"must be the 52 cards in dealing order, got {len(deck)} ({len(set(deck))} different)"
+        )
+    return deck
+
+
+def _actions(f: Fields, rules: Rules) -> tuple[tuple[int, AnyAction], ...]:
+    """The ``"actions"``: ``[player, "action"]`` pairs in the notation of the variant ``rules`` name."""
+    out = []
+    for i, item in enumerate(f.array("actions")):
+        name = f"actions[{i}]"
+        if not (isinstance(item, list) and len(item) == 2):
+            raise f.error(name, f'must be a pair [player, "action"], got {shown(item)}')
+        player, text = item
+        if type(player) is not int or player not in (0, 1):
+            raise f.error(name, f"must start with the player, 0 or 1, got {shown(player)}")
+        if not isinstance(text, str):
+            raise f.error(name, f'must end with an action such as "discard 7h", got {shown(text)}')
+        try:
+            out.append((player, parse_any_action(text, rules)))
+        except GinRummyError as exc:
+            raise f.error(name, f"is not an action of these rules: {exc}") from None
+    return tuple(out)
+
+
+def _version_1_layoff(rec: HandRecord, where: str) -> HandRecord:
+    """A version 1 hand record as it was played. Version 1 wrote a defender who laid down
+    nothing as ``layoff``, which reads as the engine's best plan; it is read so (as before) when
+    that replays to the stored result, and as laying down nothing (``layoff none``) when only
+    that does. Any other record is returned as it is (its replay reports what is wrong)."""
+    bare = [i for i, (_, a) in enumerate(rec.actions) if a == LayOff()]
+    if not bare or rec.claim is None or rec.claim.outcome is None:
+        return rec
+    actions = list(rec.actions)
+    actions[bare[-1]] = (actions[bare[-1]][0], LayOff((), ()))
+    nothing = dataclasses.replace(rec, actions=tuple(actions))
+    for reading in (rec, nothing):
+        try:
+            if HandClaim.of(reading._played(where).result) == rec.claim:
+                return reading
+        except RecordError:
+            pass
+    return rec
