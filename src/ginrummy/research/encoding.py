@@ -48,7 +48,7 @@ TakeDiscard()
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from ginrummy.cards import CARDS, cards_of, deadwood_points
 from ginrummy.errors import IllegalActionError, RulesError
@@ -69,6 +69,7 @@ __all__ = [
     "PASS",
     "PLANES",
     "SCALARS",
+    "SCALAR_START",
     "TAKE",
     "UnsupportedVariantError",
     "action_id",
@@ -79,6 +80,7 @@ __all__ = [
     "encode_into",
     "layout",
     "legal_ids",
+    "observation_parts",
     "resolve_rules",
     "to_action",
 ]
@@ -128,16 +130,16 @@ SCALARS: tuple[tuple[str, str], ...] = (
 OBS_SIZE = 52 * len(PLANES) + len(SCALARS)
 """Length of the observation vector."""
 
-_PLANE = {name: 52 * i for i, (name, _) in enumerate(PLANES)}
-_SCALAR0 = 52 * len(PLANES)
-_PHASE_INDEX = {p: _SCALAR0 + i for i, p in enumerate(Phase)}
-_S = {name: _SCALAR0 + i for i, (name, _) in enumerate(SCALARS)}
+SCALAR_START = 52 * len(PLANES)
+"""Index of the first scalar feature (after the planes)."""
+
+_PHASES = tuple(Phase)
 
 
 class FloatBuffer(Protocol):
     """Where :func:`encode_into` writes: a list of floats or a numpy array."""
 
-    def __setitem__(self, index: int, value: float, /) -> None: ...
+    def __setitem__(self, index: Any, value: Any, /) -> None: ...
 
 
 class UnsupportedVariantError(RulesError):
@@ -162,8 +164,8 @@ def layout() -> dict[str, tuple[int, int]]:
     >>> layout()["hand"], layout()["scalars"]
     ((0, 52), (520, 22))
     """
-    out = {name: (start, 52) for name, start in _PLANE.items()}
-    out["scalars"] = (_SCALAR0, len(SCALARS))
+    out = {name: (52 * i, 52) for i, (name, _) in enumerate(PLANES)}
+    out["scalars"] = (SCALAR_START, len(SCALARS))
     return out
 
 
@@ -206,6 +208,10 @@ def action_name(i: int) -> str:
     if i < BIG_GIN:
         return f"knock {CARDS[i - KNOCK]}"
     return "big-gin" if i == BIG_GIN else "layoff"
+
+
+NAMES: tuple[str, ...] = ()
+"""Every id's :func:`action_name`, by id (filled in below)."""
 
 
 def legal_ids(view: PlayerView) -> list[int]:
@@ -267,57 +273,69 @@ def to_action(i: int) -> Action:
 # -- observations --------------------------------------------------------------------------------
 
 
-def _set_cards(out: FloatBuffer, start: int, mask: int) -> None:
-    while mask:
-        low = mask & -mask
-        out[start + low.bit_length() - 1] = 1.0
-        mask ^= low
+def observation_parts(view: PlayerView) -> tuple[list[int], list[float]]:
+    """``view``'s observation in two parts: each of :data:`PLANES` as a ``CardSet`` (a 52-bit
+    int, bit ``c`` for card ``c``), and the :data:`SCALARS` values, in order. Raises
+    :class:`UnsupportedVariantError` for pickup rules."""
+    rules = view.rules
+    check_rules(rules)
+    me = view.player
+    pile = view.discard_pile
+    below = 0
+    for c in pile[:-1]:
+        below |= 1 << c
+    discarded = [0, 0]
+    for player, kind, card in view.history:
+        if kind == "discard" and card is not None:
+            discarded[player] |= 1 << card
+    melded = 0
+    for m in view.knocker_melds:
+        melded |= m.mask
+    drawn, taken, knock_card = view.drawn, view.taken, view.knock_card
+    planes = [
+        view.hand,
+        1 << pile[-1] if pile else 0,
+        below,
+        view.opponent_known,
+        discarded[1 - me],
+        discarded[me],
+        melded,
+        1 << drawn if drawn is not None else 0,
+        1 << taken if taken is not None else 0,
+        1 << knock_card if knock_card is not None else 0,
+    ]
+    phase = view.phase
+    knocker = view.knocker
+    scalars = [float(p is phase) for p in _PHASES]
+    scalars += (
+        float(view.to_act == me and phase is not Phase.END),
+        float(view.dealer == me),
+        view.stock_size / 32,
+        view.opponent_hand_size / 11,
+        view.knock_limit / 10,
+        float(view.multiplier > 1),
+        float(view.may_take),
+        float(view.must_knock),
+        deadwood_points(view.knocker_deadwood, rules.ace_points) / 10 if knocker is not None else 0.0,
+        float(knocker == me),
+        float(rules.big_gin),
+        float(rules.rediscard_taken_card),
+        float(rules.action_on_50th_card),
+        rules.stock_left_dead / 10,
+        float(rules.aces is Aces.ROUND_THE_CORNER),
+        float(rules.undercut_on_tie),
+    )
+    return planes, scalars
 
 
 def encode_into(view: PlayerView, out: FloatBuffer) -> None:
     """Write ``view``'s observation into ``out`` (a zeroed sequence of :data:`OBS_SIZE` floats:
     a list, or a numpy array). Raises :class:`UnsupportedVariantError` for pickup rules."""
-    rules = view.rules
-    check_rules(rules)
-    me = view.player
-    _set_cards(out, _PLANE["hand"], view.hand)
-    pile = view.discard_pile
-    if pile:
-        out[_PLANE["upcard"] + pile[-1]] = 1.0
-        for c in pile[:-1]:
-            out[_PLANE["pile"] + c] = 1.0
-    _set_cards(out, _PLANE["opponent_known"], view.opponent_known)
-    opp_d, my_d = _PLANE["opponent_discarded"], _PLANE["my_discarded"]
-    for e in view.history:
-        if e.kind == "discard" and e.card is not None:
-            out[(my_d if e.player == me else opp_d) + e.card] = 1.0
-    for m in view.knocker_melds:
-        _set_cards(out, _PLANE["knocker_melds"], m.mask)
-    if view.drawn is not None:
-        out[_PLANE["drawn"] + view.drawn] = 1.0
-    if view.taken is not None:
-        out[_PLANE["taken"] + view.taken] = 1.0
-    if view.knock_card is not None:
-        out[_PLANE["knock_card"] + view.knock_card] = 1.0
-    out[_PHASE_INDEX[view.phase]] = 1.0
-    s = _S
-    out[s["my_turn"]] = float(view.my_turn)
-    out[s["dealer"]] = float(view.dealer == me)
-    out[s["stock"]] = view.stock_size / 32
-    out[s["opponent_cards"]] = view.opponent_hand_size / 11
-    out[s["knock_limit"]] = view.knock_limit / 10
-    out[s["doubled"]] = float(view.multiplier > 1)
-    out[s["may_take"]] = float(view.may_take)
-    out[s["must_knock"]] = float(view.must_knock)
-    if view.knocker is not None:
-        out[s["knocker_deadwood"]] = deadwood_points(view.knocker_deadwood, rules.ace_points) / 10
-        out[s["i_knocked"]] = float(view.knocker == me)
-    out[s["rule_big_gin"]] = float(rules.big_gin)
-    out[s["rule_rediscard"]] = float(rules.rediscard_taken_card)
-    out[s["rule_50th_card"]] = float(rules.action_on_50th_card)
-    out[s["rule_dead_at"]] = rules.stock_left_dead / 10
-    out[s["rule_round_corner"]] = float(rules.aces is Aces.ROUND_THE_CORNER)
-    out[s["rule_tie_undercuts"]] = float(rules.undercut_on_tie)
+    planes, scalars = observation_parts(view)
+    for k, mask in enumerate(planes):
+        for c in cards_of(mask):
+            out[52 * k + c] = 1.0
+    out[SCALAR_START:OBS_SIZE] = scalars
 
 
 def encode(view: PlayerView) -> list[float]:
@@ -332,3 +350,6 @@ def resolve_rules(rules: Rules | str) -> Rules:
     ``rules`` argument). Raises :class:`~ginrummy.errors.UnknownPresetError` and
     :class:`UnsupportedVariantError`."""
     return check_rules(Rules.preset(rules) if isinstance(rules, str) else rules)
+
+
+NAMES = tuple(action_name(i) for i in range(NUM_ACTIONS))

@@ -28,7 +28,15 @@ from pettingzoo import AECEnv
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.play import MAX_ACTIONS
-from ginrummy.research.encoding import NUM_ACTIONS, OBS_SIZE, action_name, decode, encode_into, legal_ids
+from ginrummy.research.encoding import (
+    NAMES,
+    NUM_ACTIONS,
+    OBS_SIZE,
+    SCALAR_START,
+    decode,
+    legal_ids,
+    observation_parts,
+)
 from ginrummy.research.encoding import resolve_rules as _resolve_rules
 from ginrummy.rules import Rules
 
@@ -47,8 +55,12 @@ def observation_space() -> spaces.Dict:
 
 def observation(view: PlayerView, legal: list[int] | None = None) -> dict[str, Any]:
     """The observation dict of a player's ``view`` (``legal``: its legal ids, if known)."""
-    obs = np.zeros(OBS_SIZE, np.float32)
-    encode_into(view, obs)
+    planes, scalars = observation_parts(view)
+    raw = b"".join(m.to_bytes(7, "little") for m in planes)
+    bits = np.unpackbits(np.frombuffer(raw, np.uint8).reshape(len(planes), 7), axis=1, bitorder="little")
+    obs = np.empty(OBS_SIZE, np.float32)
+    obs[:SCALAR_START] = bits[:, :52].ravel()
+    obs[SCALAR_START:] = scalars
     mask = np.zeros(NUM_ACTIONS, np.int8)
     mask[legal_ids(view) if legal is None else legal] = 1
     return {"observation": obs, "action_mask": mask}
@@ -98,17 +110,26 @@ class GinRummyEnv(AECEnv):
         self._set_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
+        assert self.state is not None
         p = self.possible_agents.index(agent)
-        return observation(self._views[p], self._legal[p])
+        view = self._views[p] or self.state.view(p)
+        self._views[p] = view
+        return observation(view, self._legal[p])
 
     def _set_infos(self) -> None:
-        """Each player's view and legal ids of the new position (the views are the only thing
-        observations are made from), and the legal actions in words in ``infos``."""
-        assert self.state is not None
-        self._views = [self.state.view(0), self.state.view(1)]
-        self._legal = [legal_ids(v) for v in self._views]
-        for p, agent in enumerate(self.agents):
-            self.infos[agent] = {"legal": [action_name(i) for i in self._legal[p]]}
+        """The view and legal ids of the player to act (the views are the only thing
+        observations are made from; the other player's is made when asked for: it has no legal
+        actions), and the legal actions in words in ``infos``."""
+        state = self.state
+        assert state is not None
+        p = state.to_act
+        view = state.view(p)
+        self._views: list[PlayerView | None] = [None, None]
+        self._views[p] = view
+        self._legal: list[list[int]] = [[], []]
+        self._legal[p] = legal_ids(view)
+        for q, agent in enumerate(self.agents):
+            self.infos[agent] = {"legal": [NAMES[i] for i in self._legal[q]]}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -118,7 +139,9 @@ class GinRummyEnv(AECEnv):
         state = self.state
         assert state is not None and action is not None
         p = self.agents.index(agent)
-        state.push(decode(self._views[p], int(action), self._legal[p]), player=p)
+        view = self._views[p]
+        assert view is not None
+        state.push(decode(view, int(action), self._legal[p]), player=p)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over:
