@@ -19,6 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("records",),
     ("agents",),
     ("tournament",),
+    ("research",),
     ("cli", "web"),
 ]
 RANK = {part: i for i, parts in enumerate(LAYERS) for part in parts}

@@ -1,0 +1,156 @@
+"""Environment steps per second with observations and action masks, side by side in one run.
+
+Each contender plays uniformly random legal moves, and at every player step builds the acting
+player's observation tensor and action mask, as a learner's rollout does:
+
+* ``ginrummy pettingzoo``: our AEC environment (``env.last()`` then ``env.step``);
+* ``ginrummy gymnasium``: our single-agent environment against the ``random`` level (only the
+  learner's steps are counted; the opponent's moves are engine moves inside ``step``);
+* ``ginrummy openspiel``: our ``python_ginrummy`` stepped from Python with ``observation_tensor``
+  and ``legal_actions_mask`` (chance nodes are not counted as steps);
+* ``pettingzoo gin_rummy_v4``: PettingZoo's RLCard-based environment (needs pettingzoo < 1.27,
+  rlcard and pygame);
+* ``openspiel gin_rummy``: OpenSpiel's C++ game stepped from Python the same way.
+
+Run: ``.venv/bin/python bench/bench_envs.py [--seconds 3] [--repeats 3] [--json out.json]``.
+Times are process CPU time; each figure is the median of the repeats. Targets (issue): ours at
+least 10x PettingZoo's and at least OpenSpiel's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+
+def ours_pettingzoo(seconds: float, seed: int) -> float:
+    from ginrummy.research.pettingzoo_env import GinRummyEnv
+
+    env = GinRummyEnv("default")
+    return _aec(env, seconds, seed)
+
+
+def peer_pettingzoo(seconds: float, seed: int) -> float:
+    from pettingzoo.classic import gin_rummy_v4
+
+    return _aec(gin_rummy_v4.env(), seconds, seed)
+
+
+def _aec(env: Any, seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+    steps, hand = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        env.reset(seed=seed + hand)
+        hand += 1
+        for _agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def ours_gymnasium(seconds: float, seed: int) -> float:
+    from ginrummy.research.gymnasium_env import GinRummyGymEnv
+
+    env = GinRummyGymEnv("random")
+    rng = random.Random(seed)
+    steps, hand = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        obs, _ = env.reset(seed=seed + hand)
+        hand += 1
+        done = False
+        while not done:
+            obs, _r, term, trunc, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            done = term or trunc
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def _spiel(game: Any, seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            p = state.current_player()
+            np.asarray(state.observation_tensor(p), np.float32)
+            mask = np.asarray(state.legal_actions_mask(p), np.int8)
+            state.apply_action(rng.choice(np.flatnonzero(mask).tolist()))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def ours_openspiel(seconds: float, seed: int) -> float:
+    import pyspiel
+
+    import ginrummy.research.openspiel as gos
+
+    return _spiel(pyspiel.load_game(gos.GAME_NAME), seconds, seed)
+
+
+def peer_openspiel(seconds: float, seed: int) -> float:
+    import pyspiel
+
+    return _spiel(pyspiel.load_game("gin_rummy"), seconds, seed)
+
+
+CONTENDERS: dict[str, Callable[[float, int], float]] = {
+    "ginrummy pettingzoo": ours_pettingzoo,
+    "ginrummy gymnasium": ours_gymnasium,
+    "ginrummy openspiel": ours_openspiel,
+    "pettingzoo gin_rummy_v4": peer_pettingzoo,
+    "openspiel gin_rummy": peer_openspiel,
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--json", default="")
+    args = ap.parse_args()
+    results: dict[str, list[float]] = {}
+    for name, run in CONTENDERS.items():
+        try:
+            results[name] = [run(args.seconds, args.seed + r) for r in range(args.repeats)]
+        except ImportError as exc:
+            print(f"{name}: skipped ({exc})")
+    print("Environment steps per second with observations and masks (CPU time; min / median / max)")
+    print(
+        f"  CPython {platform.python_version()}; {platform.platform()}; {args.repeats} x {args.seconds}s each"
+    )
+    med = {n: statistics.median(v) for n, v in results.items()}
+    for name, vals in results.items():
+        print(f"  {name:26s} {min(vals):>10,.0f} {med[name]:>10,.0f} {max(vals):>10,.0f}")
+    ours = med.get("ginrummy pettingzoo")
+    if ours:
+        for peer, target in (("pettingzoo gin_rummy_v4", 10.0), ("openspiel gin_rummy", 1.0)):
+            if peer in med:
+                ratio = ours / med[peer]
+                verdict = "MET" if ratio >= target else "NOT MET"
+                print(f"  ginrummy pettingzoo / {peer}: {ratio:.2f}x (target >= {target:g}x) -> {verdict}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"seconds": args.seconds, "repeats": args.repeats, "steps_per_s": results}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,355 @@
+"""The one action and observation encoding of the research interfaces (OpenSpiel, PettingZoo, Gymnasium).
+
+Everything here reads a seat's :class:`~ginrummy.hand.view.PlayerView` only, never the hidden
+state, and needs nothing outside the standard library (the environments wrap the lists in numpy).
+
+Actions: a fixed integer space of :data:`NUM_ACTIONS` ids
+==========  ======================================================================
+id          action (:mod:`ginrummy.hand.actions` notation)
+==========  ======================================================================
+0           ``pass``: decline the upcard (first turn), or the last discard (50th-card rule)
+1           ``take``: the upcard / top card of the discard pile
+2           ``draw``: the top card of the stock
+3 + c       ``discard C`` for card ``c`` (0-51, :mod:`ginrummy.cards` order: ``suit*13 + rank``,
+            suits ``c d h s``, ranks ``A..K``), so 3..54
+55 + c      ``knock C``: discard ``c`` face down and lay down the engine's first least-deadwood
+            arrangement (gin when no deadwood is left), so 55..106
+107         ``big-gin``: all 11 cards melded, no discard (when the rules allow big gin)
+108         ``layoff``: the defender's melds and layoffs, the engine's exact best plan
+==========  ======================================================================
+
+Why one layoff id: the defender's score depends only on its deadwood after laying off, and
+:func:`ginrummy.layoff.best_layoff` minimises it exactly (chained layoffs on both ends of a run,
+the fourth card of a set, any order), so every other plan is weakly dominated and a learner loses
+nothing by not choosing. A knock lays down the engine's first least-deadwood arrangement: the
+choice between equally good arrangements only changes what the defender can lay off; the text
+harness (:mod:`ginrummy.research.text`) and the engine accept explicit melds for that.
+Every knock the rules allow is in the space (any discard that leaves deadwood within the hand's
+knock limit, Oklahoma's included), as are both 50th-card-rule choices.
+
+Discard-pile pickup gin (``rules.discard_pickup``, 002) takes several cards at once and melds on
+the table: it has no encoding here, and :func:`check_rules` raises
+:class:`UnsupportedVariantError`. The text harness plays it.
+
+Observation: a flat list of :data:`OBS_SIZE` floats in ``[0, 1]``: :data:`PLANES` (52 floats
+each, one per card, in card order) then :data:`SCALARS`, laid out as :func:`layout` says.
+
+>>> from ginrummy.hand.state import HandState
+>>> from ginrummy.rules import Rules
+>>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
+>>> [action_name(i) for i in legal_ids(view)], NUM_ACTIONS, OBS_SIZE
+(['pass', 'take'], 109, 542)
+>>> decode(view, 1)
+TakeDiscard()
+>>> obs = encode(view)
+>>> sum(obs[:52]), obs[52 + 21] == 1.0  # ten cards in hand; the upcard is 9d (card 13 + 8)
+(10.0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ginrummy.cards import CARDS, cards_of, deadwood_points
+from ginrummy.errors import IllegalActionError, RulesError
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.view import PlayerView
+from ginrummy.melds import discard_deadwoods, least_deadwood, least_deadwood_after_discard
+from ginrummy.rules import Aces, Rules
+
+__all__ = [
+    "BIG_GIN",
+    "DISCARD",
+    "DRAW",
+    "KNOCK",
+    "LAYOFF",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "PASS",
+    "PLANES",
+    "SCALARS",
+    "SCALAR_START",
+    "TAKE",
+    "UnsupportedVariantError",
+    "action_id",
+    "action_name",
+    "check_rules",
+    "decode",
+    "encode",
+    "encode_into",
+    "layout",
+    "legal_ids",
+    "observation_parts",
+    "resolve_rules",
+    "to_action",
+]
+
+PASS, TAKE, DRAW, DISCARD, KNOCK, BIG_GIN, LAYOFF = 0, 1, 2, 3, 55, 107, 108
+NUM_ACTIONS = 109
+"""Size of the action space: ids 0..108 (the table in the module docstring)."""
+
+PLANES: tuple[tuple[str, str], ...] = (
+    ("hand", "the cards this player holds"),
+    ("upcard", "the top card of the discard pile (the upcard)"),
+    ("pile", "the other cards of the discard pile, all seen face up"),
+    ("opponent_known", "cards the opponent took from the discard pile and still holds"),
+    ("opponent_discarded", "cards the opponent discarded face up this hand"),
+    ("my_discarded", "cards this player discarded face up this hand"),
+    ("knocker_melds", "the cards of the knocker's melds, once laid down (layoff phase, end)"),
+    ("drawn", "the card this player just drew from the stock (own turn only)"),
+    (
+        "taken",
+        "the card this player just took from the pile (not to be discarded this turn unless the rules allow)",
+    ),
+    ("knock_card", "the card that sets the knock limit (Oklahoma), if any"),
+)
+"""The 52-float planes, in order: ``(name, meaning)``; a plane holds 1.0 at each card it names."""
+
+SCALARS: tuple[tuple[str, str], ...] = (
+    *((f"phase_{p.value}", f"1 in phase {p.name}") for p in Phase),
+    ("my_turn", "1 when this player is to act"),
+    ("dealer", "1 when this player dealt"),
+    ("stock", "cards left in the stock / 32"),
+    ("opponent_cards", "cards the opponent holds / 11"),
+    ("knock_limit", "this hand's knock limit / 10 (0: gin only)"),
+    ("doubled", "1 when the hand's points are doubled (Oklahoma's spade)"),
+    ("may_take", "1 when the top discard may be taken now"),
+    ("must_knock", "1 when only a knock is allowed (50th-card rule)"),
+    ("knocker_deadwood", "the knocker's deadwood points / 10 (layoff phase, end)"),
+    ("i_knocked", "1 when this player knocked"),
+    ("rule_big_gin", "1 when big gin is allowed"),
+    ("rule_rediscard", "1 when a taken card may be discarded the same turn"),
+    ("rule_50th_card", "1 when the 50th-card rule is in force"),
+    ("rule_dead_at", "stock cards left at which the hand is dead / 10"),
+    ("rule_round_corner", "1 when aces are high or low and runs turn the corner (ace 15)"),
+    ("rule_tie_undercuts", "1 when equal counts are an undercut"),
+)
+"""The scalar features after the planes, in order: ``(name, meaning)``, each in ``[0, 1]``."""
+
+OBS_SIZE = 52 * len(PLANES) + len(SCALARS)
+"""Length of the observation vector."""
+
+SCALAR_START = 52 * len(PLANES)
+"""Index of the first scalar feature (after the planes)."""
+
+_PHASES = tuple(Phase)
+
+
+class FloatBuffer(Protocol):
+    """Where :func:`encode_into` writes: a list of floats or a numpy array."""
+
+    def __setitem__(self, index: Any, value: Any, /) -> None: ...
+
+
+class UnsupportedVariantError(RulesError):
+    """Rules that the fixed encoding cannot express (discard-pile pickup gin)."""
+
+
+def check_rules(rules: Rules) -> Rules:
+    """Return ``rules`` if the encoding plays them; raise :class:`UnsupportedVariantError` for
+    discard-pile pickup gin (002), whose multi-card takes and table melds have no ids here."""
+    if rules.discard_pickup:
+        raise UnsupportedVariantError(
+            "discard-pile pickup gin (discard_pickup=true, 002) takes several cards and melds on the "
+            "table: the fixed action encoding does not cover it; play it through ginrummy.research.text "
+            "or the engine (ginrummy.variants.pickup)"
+        )
+    return rules
+
+
+def layout() -> dict[str, tuple[int, int]]:
+    """Each named piece of the observation as ``(start, length)``: the planes, then ``scalars``.
+
+    >>> layout()["hand"], layout()["scalars"]
+    ((0, 52), (520, 22))
+    """
+    out = {name: (52 * i, 52) for i, (name, _) in enumerate(PLANES)}
+    out["scalars"] = (SCALAR_START, len(SCALARS))
+    return out
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+
+def action_id(action: Action) -> int:
+    """The id of an action (a knock with any melds maps to its card's knock id; a layoff with
+    any plan to :data:`LAYOFF`). Raises :class:`IllegalActionError` for anything else.
+
+    >>> action_id(Discard(CARDS[20])), action_id(Knock(CARDS[0]))
+    (23, 55)
+    """
+    if isinstance(action, Pass):
+        return PASS
+    if isinstance(action, TakeDiscard):
+        return TAKE
+    if isinstance(action, DrawStock):
+        return DRAW
+    if isinstance(action, Discard):
+        return DISCARD + int(action.card)
+    if isinstance(action, Knock):
+        return KNOCK + int(action.card)
+    if isinstance(action, BigGin):
+        return BIG_GIN
+    if isinstance(action, LayOff):
+        return LAYOFF
+    raise IllegalActionError(f"no action id for {action!r} (pickup actions have none)")
+
+
+def action_name(i: int) -> str:
+    """The action id ``i`` in the engine's notation (``'discard 9d'``, ``'knock Ac'``, ...).
+    Raises :class:`IllegalActionError` for an id outside ``0..NUM_ACTIONS-1``."""
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < NUM_ACTIONS:
+        raise IllegalActionError(f"action ids are 0..{NUM_ACTIONS - 1}; got {i!r}")
+    if i < DISCARD:
+        return ("pass", "take", "draw")[i]
+    if i < KNOCK:
+        return f"discard {CARDS[i - DISCARD]}"
+    if i < BIG_GIN:
+        return f"knock {CARDS[i - KNOCK]}"
+    return "big-gin" if i == BIG_GIN else "layoff"
+
+
+NAMES: tuple[str, ...] = ()
+"""Every id's :func:`action_name`, by id (filled in below)."""
+
+
+def legal_ids(view: PlayerView) -> list[int]:
+    """The legal action ids of ``view``'s player, ascending (empty when it is not their turn):
+    exactly the ids of the view's canonical legal actions (``view.legal_actions``), computed
+    faster in the discard and layoff phases (one pass over the discards; the layoff's plan is
+    not needed to know that it is legal)."""
+    if not view.my_turn:
+        return []
+    phase = view.phase
+    if phase is Phase.LAYOFF:
+        return [LAYOFF]
+    if phase is not Phase.DISCARD:
+        return sorted({action_id(a) for a in view.legal_actions})
+    rules, hand, limit = view.rules, view.hand, view.knock_limit
+    mr = view.meld_rules
+    blocked = view.taken if view.taken is not None and not rules.rediscard_taken_card else -1
+    cards = [c for c in cards_of(hand) if c != blocked]
+    ids = [] if view.must_knock else [DISCARD + c for c in cards]
+    if least_deadwood_after_discard(hand, mr=mr) <= limit:
+        after = discard_deadwoods(hand, mr=mr)
+        ids.extend(KNOCK + c for c in cards if after[c] <= limit)
+    if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=mr) == 0:
+        ids.append(BIG_GIN)
+    return ids
+
+
+def decode(view: PlayerView, i: int, legal: list[int] | None = None) -> Action:
+    """The engine action for id ``i`` in ``view`` (knock and big gin with the engine's melds,
+    layoff with the engine's best plan); ``legal``: ``legal_ids(view)`` if already known.
+    Raises :class:`IllegalActionError` naming the legal ids when ``i`` is not legal now."""
+    legal = legal_ids(view) if legal is None else legal
+    if i not in legal:
+        names = ", ".join(f"{j} ({action_name(j)})" for j in legal) or "none (not your turn)"
+        what = action_name(i) if isinstance(i, int) and 0 <= i < NUM_ACTIONS else "out of range"
+        raise IllegalActionError(f"action {i!r} ({what}) is not legal now; legal: {names}")
+    return to_action(i)
+
+
+def to_action(i: int) -> Action:
+    """The engine action that id ``i`` names, without checking it is legal now (the engine's
+    ``push`` does, with its own message). Raises :class:`IllegalActionError` for an id outside
+    ``0..NUM_ACTIONS-1``."""
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < NUM_ACTIONS:
+        raise IllegalActionError(f"action ids are 0..{NUM_ACTIONS - 1}; got {i!r}")
+    if i == PASS:
+        return Pass()
+    if i == TAKE:
+        return TakeDiscard()
+    if i == DRAW:
+        return DrawStock()
+    if i < KNOCK:
+        return Discard(CARDS[i - DISCARD])
+    if i < BIG_GIN:
+        return Knock(CARDS[i - KNOCK])
+    return BigGin() if i == BIG_GIN else LayOff()
+
+
+# -- observations --------------------------------------------------------------------------------
+
+
+def observation_parts(view: PlayerView) -> tuple[list[int], list[float]]:
+    """``view``'s observation in two parts: each of :data:`PLANES` as a ``CardSet`` (a 52-bit
+    int, bit ``c`` for card ``c``), and the :data:`SCALARS` values, in order. Raises
+    :class:`UnsupportedVariantError` for pickup rules."""
+    rules = view.rules
+    check_rules(rules)
+    me = view.player
+    pile = view.discard_pile
+    below = 0
+    for c in pile[:-1]:
+        below |= 1 << c
+    discarded = [0, 0]
+    for player, kind, card in view.history:
+        if kind == "discard" and card is not None:
+            discarded[player] |= 1 << card
+    melded = 0
+    for m in view.knocker_melds:
+        melded |= m.mask
+    drawn, taken, knock_card = view.drawn, view.taken, view.knock_card
+    planes = [
+        view.hand,
+        1 << pile[-1] if pile else 0,
+        below,
+        view.opponent_known,
+        discarded[1 - me],
+        discarded[me],
+        melded,
+        1 << drawn if drawn is not None else 0,
+        1 << taken if taken is not None else 0,
+        1 << knock_card if knock_card is not None else 0,
+    ]
+    phase = view.phase
+    knocker = view.knocker
+    scalars = [float(p is phase) for p in _PHASES]
+    scalars += (
+        float(view.to_act == me and phase is not Phase.END),
+        float(view.dealer == me),
+        view.stock_size / 32,
+        view.opponent_hand_size / 11,
+        view.knock_limit / 10,
+        float(view.multiplier > 1),
+        float(view.may_take),
+        float(view.must_knock),
+        deadwood_points(view.knocker_deadwood, rules.ace_points) / 10 if knocker is not None else 0.0,
+        float(knocker == me),
+        float(rules.big_gin),
+        float(rules.rediscard_taken_card),
+        float(rules.action_on_50th_card),
+        rules.stock_left_dead / 10,
+        float(rules.aces is Aces.ROUND_THE_CORNER),
+        float(rules.undercut_on_tie),
+    )
+    return planes, scalars
+
+
+def encode_into(view: PlayerView, out: FloatBuffer) -> None:
+    """Write ``view``'s observation into ``out`` (a zeroed sequence of :data:`OBS_SIZE` floats:
+    a list, or a numpy array). Raises :class:`UnsupportedVariantError` for pickup rules."""
+    planes, scalars = observation_parts(view)
+    for k, mask in enumerate(planes):
+        for c in cards_of(mask):
+            out[52 * k + c] = 1.0
+    out[SCALAR_START:OBS_SIZE] = scalars
+
+
+def encode(view: PlayerView) -> list[float]:
+    """``view``'s observation as a new list of :data:`OBS_SIZE` floats (see :func:`encode_into`)."""
+    out = [0.0] * OBS_SIZE
+    encode_into(view, out)
+    return out
+
+
+def resolve_rules(rules: Rules | str) -> Rules:
+    """``rules`` itself, or the preset it names, checked by :func:`check_rules` (the environments'
+    ``rules`` argument). Raises :class:`~ginrummy.errors.UnknownPresetError` and
+    :class:`UnsupportedVariantError`."""
+    return check_rules(Rules.preset(rules) if isinstance(rules, str) else rules)
+
+
+NAMES = tuple(action_name(i) for i in range(NUM_ACTIONS))

@@ -1,0 +1,457 @@
+"""An OpenSpiel game over this engine: ``python_ginrummy`` (needs ``open-spiel`` and numpy).
+
+Importing this module registers the game with ``pyspiel``::
+
+    import pyspiel, ginrummy.research.openspiel
+    game = pyspiel.load_game("python_ginrummy", {"preset": "oklahoma", "returns": "game"})
+
+Parameters: ``preset`` (a :data:`~ginrummy.rules.PRESETS` name, default ``default``); every
+:class:`~ginrummy.rules.Rules` setting under its own name and type (``knock_limit=5``,
+``big_gin=False``, ``aces="round-the-corner"``): a typed setting whose value differs from
+``Rules()``'s default overrides the preset; ``settings`` (``"key=value;key=value"``, applied last,
+as on the command line) sets anything, a setting back to ``Rules()``'s default included;
+``returns``: ``"hand"`` (one hand; the winner gets +points, the loser -points; a dead hand 0) or
+``"game"`` (hands dealt until the game is over under the rules' scoring, Hollywood's three games
+included; returns are the final scores' difference, bonuses included); ``first_dealer`` (1, so
+player 0 acts first as in OpenSpiel's ``gin_rummy``; -1: a chance node with two outcomes);
+``max_actions`` (2000): a hand still going after that many actions is scored as a dead hand (two
+players can pass a card back and forth for ever where the rules let a taken card go back);
+``max_hands`` (200): a game cut off after that many hands returns its hand points' difference.
+Discard-pile pickup rules raise :class:`~ginrummy.research.encoding.UnsupportedVariantError`.
+
+Chance nodes: the first dealer (when ``first_dealer=-1``), the 21 cards of each deal (10 to the
+non-dealer and 10 to the dealer alternately, then the upcard, or the non-dealer's 11th card with
+the 11-card opening), Oklahoma's second-deck knock card (52 outcomes), and each stock draw (the
+card drawn, uniform over the cards still in the stock): the stock's order is never fixed before a
+card is drawn. Actions are :mod:`ginrummy.research.encoding`'s 109 ids.
+
+What each player is shown: the observation tensor is the encoding's :data:`OBS_SIZE` floats of
+that player's view (:func:`~ginrummy.research.encoding.layout` names the pieces); the
+information-state tensor adds :data:`HISTORY_PLANES` (52 floats each) and the number of actions
+so far / ``max_actions``; the information-state string is the exact, perfect-recall record of
+what the player saw (its deal, its own stock draws, every public action, earlier hands in game
+mode); the observation string is the view in words. :meth:`GinRummyState.view` gives a player's
+:class:`~ginrummy.hand.view.PlayerView`, for this engine's agents. ``str(state)`` is the whole
+state (both hands), for debugging, as OpenSpiel's own games do.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ginrummy.cards import CARDS, Card, format_cards
+from ginrummy.hand.actions import DrawStock, Knock, TakeDiscard
+from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
+from ginrummy.research.encoding import DRAW, NUM_ACTIONS, OBS_SIZE, action_name, check_rules, to_action
+from ginrummy.research.encoding import encode_into as _encode_into
+from ginrummy.research.encoding import layout as _layout
+from ginrummy.research.encoding import legal_ids as _legal_ids
+from ginrummy.rules import KnockCard, Opening, Rules
+from ginrummy.scoring.game import Game
+
+__all__ = ["GAME_NAME", "HISTORY_PLANES", "GinRummyGame", "GinRummyState", "rules_from_params"]
+
+GAME_NAME = "python_ginrummy"
+
+HISTORY_PLANES: tuple[tuple[str, str], ...] = (
+    ("my_dealt", "the cards this player was dealt"),
+    ("my_stock_draws", "the cards this player drew from the stock"),
+    ("my_takes", "the cards this player took from the discard pile"),
+    ("opponent_takes", "the cards the opponent took from the discard pile"),
+    ("opponent_declined", "the cards the opponent passed on (the upcard offer, or drew over)"),
+)
+"""The information-state tensor's planes after the observation, in order (one hand's history)."""
+INFO_SIZE = OBS_SIZE + 52 * len(HISTORY_PLANES) + 1
+
+_RULE_DEFAULTS = Rules()
+_SPEC: dict[str, Any] = {
+    "preset": "default",
+    "settings": "",
+    "returns": "hand",
+    "first_dealer": 1,
+    "max_actions": 2000,
+    "max_hands": 200,
+    **{k: v for k, v in _RULE_DEFAULTS.settings().items() if k != "discard_pickup"},
+}
+
+
+def rules_from_params(params: dict[str, Any]) -> Rules:
+    """The rules a parameter dict names (see the module docstring). Raises
+    :class:`~ginrummy.errors.RulesError` for a bad preset or setting, and
+    :class:`~ginrummy.research.encoding.UnsupportedVariantError` for pickup rules.
+
+    >>> rules_from_params({"preset": "pagat", "knock_limit": 5}).knock_limit
+    5
+    >>> rules_from_params({"preset": "default", "settings": "big_gin=false"}).big_gin
+    False
+    """
+    rules = Rules.preset(str(params.get("preset", "default")))
+    defaults = _RULE_DEFAULTS.settings()
+    changes = {k: v for k, v in params.items() if k in defaults and v != defaults[k]}
+    rules = rules.replace(**changes) if changes else rules
+    for item in str(params.get("settings", "")).replace(",", ";").split(";"):
+        if item.strip():
+            rules = rules.with_setting(item.strip().replace(":", "=", 1) if "=" not in item else item)
+    return check_rules(rules)
+
+
+def _hand_bound(rules: Rules) -> int:
+    return 2 * (max(rules.gin_bonus, rules.big_gin_bonus, rules.undercut_bonus + 10) + 165)
+
+
+class GinRummyGame(pyspiel.Game):
+    """The registered game (see the module docstring for the parameters)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = dict(_SPEC, **(params or {}))
+        self.rules = rules_from_params(p)
+        self.per_game = {"hand": False, "game": True}.get(str(p["returns"]))
+        if self.per_game is None:
+            raise ValueError(f"returns must be 'hand' or 'game'; got {p['returns']!r}")
+        self.first_dealer = int(p["first_dealer"])
+        if self.first_dealer not in (-1, 0, 1):
+            raise ValueError(f"first_dealer must be -1 (chance), 0 or 1; got {self.first_dealer}")
+        self.max_actions = int(p["max_actions"])
+        self.max_hands = int(p["max_hands"]) if self.per_game else 1
+        if self.max_actions < 1 or self.max_hands < 1:
+            raise ValueError("max_actions and max_hands must be at least 1")
+        r = self.rules
+        bound = _hand_bound(r)
+        if self.per_game:
+            bound = 12 * (self.max_hands * (bound + r.box_bonus) + r.game_bonus + r.margin_bonus)
+        per_hand = self.max_actions + 24 + 32
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=52,
+            num_players=2,
+            min_utility=-float(bound),
+            max_utility=float(bound),
+            utility_sum=0.0,
+            max_game_length=per_hand * self.max_hands + 1,
+        )
+        super().__init__(_GAME_TYPE, info, params or {})
+
+    def new_initial_state(self) -> GinRummyState:
+        return GinRummyState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(self, info_state=bool(recall))
+
+
+class _Core:
+    """The state's data, in one attribute so that OpenSpiel's clone deep-copies it fast."""
+
+    def __init__(self, game: GinRummyGame) -> None:
+        self.rules = game.rules
+        self.game = game
+        self.sheet: Game | None = (
+            Game(game.rules, first_dealer=max(game.first_dealer, 0)) if game.per_game else None
+        )
+        self.dealer = game.first_dealer
+        self.dealt: list[int] = []
+        self.hand: HandState | None = None
+        self.second: Card | None = None
+        self.pending_draw = False
+        self.draws: list[tuple[int, int, Card]] = []  # (action count, player, card)
+        self.past: list[list[str]] = [[], []]
+        self.returns = [0.0, 0.0]
+        self.over = False
+
+    def __deepcopy__(self, memo: Any) -> _Core:
+        other = object.__new__(_Core)
+        other.__dict__.update(self.__dict__)
+        other.dealt = list(self.dealt)
+        other.hand = self.hand.clone() if self.hand is not None else None
+        if self.sheet is not None:
+            other.sheet = copy.deepcopy(self.sheet, memo)
+        other.draws = list(self.draws)
+        other.past = [list(self.past[0]), list(self.past[1])]
+        other.returns = list(self.returns)
+        return other
+
+    # -- chance ----------------------------------------------------------------------------------
+
+    def chance(self) -> bool:
+        return not self.over and (self.dealer < 0 or self.hand is None or self.pending_draw)
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        if self.dealer < 0:
+            return [(0, 0.5), (1, 0.5)]
+        if self.hand is None:
+            if len(self.dealt) == 21:  # the second deck's knock card: a deck of its own
+                return [(c, 1 / 52) for c in range(52)]
+            left = sorted(set(range(52)) - set(self.dealt))
+        else:
+            left = sorted(self.hand.stock)
+        return [(c, 1 / len(left)) for c in left]
+
+    def apply_chance(self, outcome: int) -> None:
+        if self.dealer < 0:
+            self.dealer = outcome
+            if self.sheet is not None:
+                self.sheet.dealer = outcome
+            return
+        if self.hand is None:
+            if len(self.dealt) < 21:
+                self.dealt.append(outcome)
+            else:
+                self.second = CARDS[outcome]
+            if len(self.dealt) == 21 and (self.rules.knock_card is not KnockCard.SECOND_DECK or self.second):
+                rest = sorted(set(range(52)) - set(self.dealt))
+                self.hand = HandState(self.rules, self.dealer, self.dealt + rest, self.second)
+            return
+        hand = self.hand
+        deck = list(hand.deck)
+        top, at = 52 - hand.stock_size, deck.index(CARDS[outcome])
+        deck[top], deck[at] = deck[at], deck[top]
+        hand.deck = tuple(deck)
+        self.draws.append((hand.action_count, hand.to_act, CARDS[outcome]))
+        self.pending_draw = False
+        hand.push(DrawStock())
+        self._after_action()
+
+    # -- play --------------------------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        if action == DRAW:
+            hand.verify(DrawStock())
+            self.pending_draw = True
+            return
+        hand.push(to_action(action))
+        self._after_action()
+
+    def _after_action(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        if hand.is_over:
+            result = hand.result
+            assert result is not None
+            self._end_hand(result)
+        elif hand.action_count >= self.game.max_actions:
+            self._end_hand(HandResult(Outcome.DEAD, None, 0))
+
+    def _end_hand(self, result: HandResult) -> None:
+        for p in (0, 1):
+            self.past[p].append(f"[{self.info_hand(p)} | {result.describe(('P0', 'P1'))}]")
+        if self.sheet is None:
+            if result.winner is not None:
+                self.returns[result.winner] = float(result.points)
+                self.returns[1 - result.winner] = -float(result.points)
+            self.over = True
+            return
+        self.sheet.enter(result)
+        if self.sheet.is_over or len(self.sheet.results) >= self.game.max_hands:
+            totals = self.sheet.summary().totals if self.sheet.is_over else self.sheet.totals
+            self.returns = [float(totals[0] - totals[1]), float(totals[1] - totals[0])]
+            self.over = True
+            return
+        self.dealer, self.dealt, self.hand, self.second, self.draws = self.sheet.dealer, [], None, None, []
+
+    # -- what a player is shown ----------------------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView | None:
+        return self.hand.view(player) if self.hand is not None else None
+
+    def info_hand(self, player: int) -> str:
+        """The player's perfect-recall record of the current hand."""
+        hand = self.hand
+        if hand is None:
+            mine = [c for i, c in enumerate(self.dealt) if _deal_seat(i, self.dealer, self.rules) == player]
+            return f"dealer {self.dealer} dealt {format_cards(mine)}"
+        words = [f"dealer {hand.dealer} dealt {format_cards(_dealt_to(hand, player))}"]
+        draws = {n: (p, c) for n, p, c in self.draws}
+        events = hand.events()
+        for n, (p, act) in enumerate(hand.log):
+            who = "me" if p == player else "opp"
+            if n in draws:
+                words.append(f"{who} draw {draws[n][1]}" if p == player else "opp draw")
+            elif isinstance(act, TakeDiscard):
+                words.append(f"{who} take {events[n].card}")
+            elif p == player:
+                words.append(f"me {act}")
+            elif isinstance(act, Knock):  # the discard is face down, the melds are laid down
+                words.append("opp knock" + "".join(f" [{m}]" for m in act.melds or ()))
+            else:
+                words.append(f"opp {act}")
+        if self.pending_draw:
+            words.append("me draw ?" if hand.to_act == player else "opp draw")
+        return "; ".join(words)
+
+
+def _deal_seat(i: int, dealer: int, rules: Rules) -> int | None:
+    if i < 20:
+        return 1 - dealer if i % 2 == 0 else dealer
+    return 1 - dealer if rules.opening is Opening.ELEVEN_CARDS else None
+
+
+def _dealt_to(hand: HandState, player: int) -> list[Card]:
+    return [c for i, c in enumerate(hand.deck[:21]) if _deal_seat(i, hand.dealer, hand.rules) == player]
+
+
+class GinRummyState(pyspiel.State):
+    """A state of ``python_ginrummy``: the hidden state lives in one private attribute."""
+
+    def __init__(self, game: GinRummyGame) -> None:
+        super().__init__(game)
+        self._core = _Core(game)
+
+    def current_player(self) -> int:
+        core = self._core
+        if core.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if core.chance():
+            return int(pyspiel.PlayerId.CHANCE)
+        assert core.hand is not None
+        return core.hand.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        view = self._core.view(player)
+        return _legal_ids(view) if view is not None else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._core.outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        if self._core.chance():
+            self._core.apply_chance(int(action))
+        else:
+            self._core.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            core = self._core
+            if core.dealer < 0:
+                return f"player {action} deals"
+            if core.hand is None:
+                return f"{'knock card' if len(core.dealt) == 21 else 'deal'} {CARDS[action]}"
+            return f"stock {CARDS[action]}"
+        return action_name(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._core.over
+
+    def returns(self) -> list[float]:
+        return list(self._core.returns)
+
+    def view(self, player: int) -> PlayerView | None:
+        """``player``'s view of the current hand (``None`` while it is being dealt)."""
+        return self._core.view(player)
+
+    def __str__(self) -> str:
+        core = self._core
+        head = f"dealer {core.dealer}; returns {core.returns}"
+        if core.sheet is not None:
+            head += f"; hand points {core.sheet.totals}"
+        return f"{head}; {core.hand!r}" if core.hand is not None else f"{head}; dealing {len(core.dealt)}"
+
+
+class _Observer:
+    """OpenSpiel's Python observer: the observation (encoding) or information-state tensor."""
+
+    def __init__(self, game: GinRummyGame, info_state: bool) -> None:
+        self.info_state = info_state
+        self.max_actions = game.max_actions
+        self.tensor = np.zeros(INFO_SIZE if info_state else OBS_SIZE, np.float32)
+        self.dict: dict[str, Any] = {}
+        pieces = list(_layout().items())
+        if info_state:
+            pieces += [(n, (OBS_SIZE + 52 * i, 52)) for i, (n, _) in enumerate(HISTORY_PLANES)]
+            pieces.append(("actions", (INFO_SIZE - 1, 1)))
+        for name, (start, size) in pieces:
+            self.dict[name] = self.tensor[start : start + size]
+
+    def set_from(self, state: GinRummyState, player: int) -> None:
+        self.tensor.fill(0)
+        core = state._core
+        view = core.view(player)
+        if view is None:
+            return
+        _encode_into(view, self.tensor)
+        if not self.info_state:
+            return
+        hand = core.hand
+        assert hand is not None
+        t, base = self.tensor, OBS_SIZE
+        for c in _dealt_to(hand, player):
+            t[base + c] = 1
+        for _, p, c in core.draws:
+            if p == player:
+                t[base + 52 + c] = 1
+        events = hand.events()
+        for n, (p, _) in enumerate(hand.log):
+            e = events[n]
+            if e.kind == "take" and e.card is not None:
+                t[base + (104 if p == player else 156) + e.card] = 1
+            elif p != player and e.kind in ("pass", "draw"):
+                top = _top_before(events, n, hand)
+                if top is not None:
+                    t[base + 208 + top] = 1
+        t[INFO_SIZE - 1] = min(1.0, hand.action_count / self.max_actions)
+
+    def string_from(self, state: GinRummyState, player: int) -> str:
+        core = state._core
+        if self.info_state:
+            return " ".join([f"p{player}", *core.past[player], core.info_hand(player)])
+        view = core.view(player)
+        if view is None:
+            return f"p{player} dealing"
+        return _obs_string(view, core.sheet)
+
+
+def _top_before(events: Any, n: int, hand: HandState) -> Card | None:
+    """The top discard when action ``n`` was made (replayed from the public events)."""
+    pile = [hand.deck[20]] if hand.rules.opening is Opening.UPCARD else []
+    for e in events[:n]:
+        if e.kind == "discard":
+            pile.append(e.card)
+        elif e.kind == "take" and pile:
+            pile.pop()
+    return pile[-1] if pile else None
+
+
+def _obs_string(view: PlayerView, sheet: Game | None) -> str:
+    parts = [
+        f"p{view.player} dealer {view.dealer} phase {view.phase.value} to_act {view.to_act}",
+        f"hand {format_cards(view.hand)}",
+        f"upcard {view.upcard}",
+        f"pile {format_cards(view.discard_pile[:-1])}",
+        f"stock {view.stock_size}",
+        f"opp {view.opponent_hand_size} known {format_cards(view.opponent_known)}",
+        f"knock {view.knock_limit}",
+    ]
+    if view.drawn is not None:
+        parts.append(f"drawn {view.drawn}")
+    if view.knocker is not None:
+        parts.append(f"knocker {view.knocker} melds {' '.join(f'[{m}]' for m in view.knocker_melds)}")
+    if sheet is not None:
+        parts.append(f"scores {sheet.totals[0]}-{sheet.totals[1]}")
+    return "; ".join(parts)
+
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Gin Rummy (ginrummy engine, every variant but discard-pile pickup)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_SPEC,
+)
+
+pyspiel.register_game(_GAME_TYPE, GinRummyGame)
