@@ -49,6 +49,15 @@ class Outcome(StrEnum):
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
 
+    @property
+    def label(self) -> str:
+        """The outcome's name as shown to players (every front end).
+
+        >>> Outcome.BIG_GIN.label, Outcome.DEAD.label
+        ('Big gin', 'Dead hand')
+        """
+        return "Dead hand" if self is Outcome.DEAD else self.name.replace("_", " ").capitalize()
+
 
 def hand_points(
     rules: Rules, *, knocker_count: int, defender_count: int, gin: bool, big_gin: bool

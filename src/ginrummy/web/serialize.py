@@ -24,15 +24,6 @@ from ginrummy.web.session import HUMAN, GameSession
 
 __all__ = ["cards", "result_json", "sheet_json", "table_json", "view_json"]
 
-OUTCOME_LABELS = {
-    Outcome.KNOCK: "Knock",
-    Outcome.UNDERCUT: "Undercut",
-    Outcome.TIE: "Tie",
-    Outcome.GIN: "Gin",
-    Outcome.BIG_GIN: "Big gin",
-    Outcome.DEAD: "Dead hand",
-}
-
 
 def cards(mask: CardSet | Iterable[int], by_rank: bool = True) -> list[str]:
     """Cards as notation strings; a ``CardSet`` sorted by rank then suit (:func:`ginrummy.hand.order.by_rank`),
@@ -103,7 +94,7 @@ def result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
     the defender's melds and each layoff in playing order, and the points."""
     out: dict[str, Any] = {
         "outcome": r.outcome.value,
-        "label": OUTCOME_LABELS[r.outcome],
+        "label": r.outcome.label,
         "winner": r.winner,
         "points": r.points,
         "knocker": r.knocker,

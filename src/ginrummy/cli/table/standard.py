@@ -31,17 +31,7 @@ from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld, MeldRules, best_arrangement, least_deadwood, meld_rules
 from ginrummy.rules import Rules
 
-__all__ = ["OUTCOME_LABELS", "StandardScreen"]
-
-OUTCOME_LABELS = {
-    Outcome.KNOCK: "Knock",
-    Outcome.UNDERCUT: "Undercut",
-    Outcome.TIE: "Tie",
-    Outcome.GIN: "Gin",
-    Outcome.BIG_GIN: "Big gin",
-    Outcome.DEAD: "Dead hand",
-}
-"""The name of each outcome as shown at the end of a hand."""
+__all__ = ["StandardScreen"]
 
 
 def _options(view: PlayerView) -> tuple[bool, bool, bool]:
@@ -259,7 +249,7 @@ class StandardScreen(TableScreen[HandState]):
         if result.defense is not None:
             gin = result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
             lines.extend(_plan_lines(result.defense, result.knocker_melds, glyphs, gin, mr))
-        label = OUTCOME_LABELS[result.outcome]
+        label = result.outcome.label
         lines.append(Text(f"{label}: {result.describe((names[0], names[1]))}", style="bold"))
         return lines
 
