@@ -14,7 +14,7 @@ seed, the views of the finished hands and the current view (about a kilobyte pic
 game stays in the server. The pool is started from the ``spawn`` context (a fresh
 interpreter per worker, whatever threads the server runs), and the workers run at a lower
 priority than the server (:data:`WORKER_NICENESS`), so on a busy machine the requests are
-answered first. A pool that breaks (a worker
+answered first; a worker ends by itself when the server process is killed. A pool that breaks (a worker
 killed) is replaced on the next decision; the request that met the break fails (HTTP 500)
 and its game is reloaded from the store, so nothing half-done is kept.
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -56,10 +57,21 @@ the CPUs are all busy, the server's own process (answering requests) goes first,
 workers think with the rest."""
 
 
-def _lower_priority() -> None:
-    """Run first in each new worker: lower its priority by :data:`WORKER_NICENESS` (Unix only)."""
+def _start_worker(server: int) -> None:
+    """Run first in each new worker of the ``server`` process (its id): lower the worker's
+    priority by :data:`WORKER_NICENESS` (Unix only) and watch the server, so that the worker
+    ends when the server is killed (a worker whose server died would otherwise wait for work
+    for ever), even while it was still starting."""
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
+    threading.Thread(target=_exit_with, args=(server,), name="watch-server", daemon=True).start()
+
+
+def _exit_with(server: int) -> None:
+    """End this process as soon as its parent is no longer ``server`` (checked every second)."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _warm() -> int:
@@ -86,7 +98,10 @@ class DecisionPool:
                 raise RuntimeError("the decision pool is closed")
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),),
                 )
             return self._pool
 
