@@ -1,28 +1,45 @@
 """Load test of ``ginrummy serve``: concurrent scripted games against one server on loopback.
 
 Starts ``ginrummy serve --port 0`` on 127.0.0.1 with a fresh SQLite file, plays ``--games``
-whole games at once with scripted clients (httpx, asyncio), and reports the response
-times (p50, p95, p99, max), errors, and whether every action the clients made is in the
-stored record (no lost action). Bounded: loopback only, one server, ``--games`` clients.
+whole games at once with scripted clients (httpx, asyncio) against computer players of
+``--level``, and meanwhile times a trivial request (``GET /api/meta``, every ``--probe-ms``)
+to show how long any other player waits while the computers think. It reports per kind of
+request (``move``: create, actions and next hands; ``trivial``: the probe) the count and
+the response times (p50, p95, p99, max in ms), the server process's CPU time per request
+(Linux; its worker processes not counted), the failures (HTTP errors by status,
+transport errors by exception kind, each counted: the run never stops on one), and whether
+every action the clients made is in the stored record (no lost action). Bounded: loopback
+only, one server, ``--games`` clients.
 
-    .venv/bin/python bench/load_web.py                 # 50 games to 100 points
-    .venv/bin/python bench/load_web.py --games 10 --target 50 --json out.json
+    .venv/bin/python bench/load_web.py                          # 50 games to 100, simple
+    .venv/bin/python bench/load_web.py --games 10 --level expert --json out.json
+
+A transport failure (the connection reset or closed under the request) leaves it unknown
+whether the server applied the move: the client then reloads the table (``GET``), and an
+action is counted as made when the reloaded version shows it; a game whose table cannot be
+reloaded after a few tries is abandoned and counted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+_RESYNC_TRIES = 5
 
 
 def scripted(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -52,45 +69,106 @@ def scripted(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return "actions", body | {"action": action}
 
 
-async def play_one(
-    client: httpx.AsyncClient, target: int, times: list[float], errors: list[str]
-) -> dict[str, Any]:
-    """One whole game; returns what the client did."""
-    t0 = time.perf_counter()
-    r = await client.post("/api/games", json={"target": target, "level": "simple", "mode": "rated"})
-    times.append(time.perf_counter() - t0)
-    if r.status_code != 201:
-        errors.append(f"create: {r.status_code} {r.text[:200]}")
+@dataclass
+class Tally:
+    """Response times (seconds) by kind of request, and the failures by kind."""
+
+    times: dict[str, list[float]] = field(default_factory=lambda: {"move": [], "trivial": []})
+    failures: Counter[str] = field(default_factory=Counter)
+    samples: list[str] = field(default_factory=list)
+
+    def fail(self, kind: str, detail: str) -> None:
+        self.failures[kind] += 1
+        if len(self.samples) < 8:
+            self.samples.append(f"{kind}: {detail[:200]}")
+
+    async def request(
+        self, client: httpx.AsyncClient, kind: str, method: str, url: str, **kw: Any
+    ) -> httpx.Response | None:
+        """The response, or ``None`` after a transport failure (counted by exception kind)."""
+        t0 = time.perf_counter()
+        try:
+            r = await client.request(method, url, **kw)
+        except httpx.HTTPError as exc:  # reset, closed, timed out: counted, never fatal
+            self.fail(f"{kind} {type(exc).__name__}", f"{method} {url}: {exc!r}")
+            return None
+        self.times[kind].append(time.perf_counter() - t0)
+        return r
+
+
+async def resync(client: httpx.AsyncClient, tally: Tally, url: str, headers: dict[str, str]) -> Any:
+    """The game's table after a failed request, or ``None`` if it cannot be reloaded."""
+    for attempt in range(_RESYNC_TRIES):
+        r = await tally.request(client, "move", "GET", url, headers=headers)
+        if r is not None and r.status_code == 200:
+            return r.json()
+        await asyncio.sleep(0.1 * (attempt + 1))
+    return None
+
+
+async def play_one(client: httpx.AsyncClient, args: argparse.Namespace, tally: Tally) -> dict[str, Any]:
+    """One whole game; returns what the client did (empty if it was abandoned)."""
+    choice = {"target": args.target, "level": args.level, "mode": "rated"}
+    r = await tally.request(client, "move", "POST", "/api/games", json=choice)
+    if r is None or r.status_code != 201:
+        if r is not None:
+            tally.fail(f"create HTTP {r.status_code}", r.text)
         return {}
     data = r.json()
     game, headers = data["game"], {"x-player-token": data["token"]}
     gid = game["id"]
-    human_actions = 0
+    made = 0  # actions the server acknowledged (or a reload showed applied)
     while not game["game_over"]:
         path, body = scripted(game)
-        t0 = time.perf_counter()
-        r = await client.post(f"/api/games/{gid}/{path}", json=body, headers=headers)
-        times.append(time.perf_counter() - t0)
-        if r.status_code != 200:
-            errors.append(f"{gid} {path} {body}: {r.status_code} {r.text[:200]}")
+        r = await tally.request(
+            client, "move", "POST", f"/api/games/{gid}/{path}", json=body, headers=headers
+        )
+        if r is not None and r.status_code == 200:
+            made += path == "actions"
+            game = r.json()
+            continue
+        if r is not None:
+            tally.fail(f"{path} HTTP {r.status_code}", f"{gid} {body}: {r.text}")
+        reloaded = await resync(client, tally, f"/api/games/{gid}", headers)
+        if reloaded is None:
+            tally.fail("abandoned", gid)
             return {}
-        human_actions += path == "actions"
-        game = r.json()
-    record = (await client.get(f"/api/games/{gid}/record", headers=headers)).json()
+        if reloaded["version"] != game["version"]:
+            made += path == "actions"  # the request was applied; its answer was lost
+        elif r is not None:  # refused with nothing changed: the script cannot go on
+            tally.fail("abandoned", gid)
+            return {}
+        game = reloaded
+    r = await tally.request(client, "move", "GET", f"/api/games/{gid}/record", headers=headers)
+    if r is None or r.status_code != 200:
+        tally.fail("record", gid if r is None else f"{gid}: {r.status_code}")
+        return {}
+    record = r.json()
     stored = sum(1 for h in record["hands"] for p, _ in h["actions"] if p == 0)
-    if stored != human_actions:
-        errors.append(f"{gid}: {human_actions} actions made, {stored} stored")
-    return {"id": gid, "hands": len(record["hands"]), "human_actions": human_actions, "stored": stored}
+    if stored != made:
+        tally.fail("lost action", f"{gid}: {made} actions made, {stored} stored")
+    return {"id": gid, "hands": len(record["hands"]), "human_actions": made, "stored": stored}
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+async def probe(client: httpx.AsyncClient, tally: Tally, every: float, done: asyncio.Event) -> None:
+    """Time ``GET /api/meta`` (no game, no computer) every ``every`` seconds until ``done``."""
+    while not done.is_set():
+        r = await tally.request(client, "trivial", "GET", "/api/meta")
+        if r is not None and r.status_code != 200:
+            tally.fail(f"trivial HTTP {r.status_code}", r.text)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), every)
+
+
+def start_server(db: Path, workers: int | None, pythonpath: str | None) -> tuple[subprocess.Popen[str], str]:
     code = "from ginrummy.cli.main import main; main()"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    cmd = [sys.executable, "-c", code, "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)]
+    if workers is not None:
+        cmd += ["--workers", str(workers)]
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     assert proc.stdout is not None
     for line in proc.stdout:
         m = re.search(r"(http://\S+?)/? ", line)
@@ -99,37 +177,68 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("the server did not start")
 
 
-def pct(values: list[float], q: float) -> float:
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system, seconds) process ``pid`` has used so far (Linux), without
+    its worker processes; ``None`` where ``/proc`` is not there."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
     s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))] * 1000
+    return round(s[min(len(s) - 1, int(q * len(s)))] * 1000, 1)
 
 
-async def main_async(args: argparse.Namespace, url: str) -> dict[str, Any]:
-    times: list[float] = []
-    errors: list[str] = []
-    limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
+def figures(values: list[float]) -> dict[str, Any]:
+    return {
+        "requests": len(values),
+        "p50_ms": pct(values, 0.50),
+        "p95_ms": pct(values, 0.95),
+        "p99_ms": pct(values, 0.99),
+        "max_ms": round(max(values) * 1000, 1) if values else None,
+    }
+
+
+async def main_async(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
+    tally = Tally()
+    cpu0 = cpu_seconds(pid)
+    limits = httpx.Limits(max_connections=args.games + 1, max_keepalive_connections=args.games + 1)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        done = asyncio.Event()
+        prober = asyncio.create_task(probe(client, tally, args.probe_ms / 1000, done))
         t0 = time.perf_counter()
-        games = await asyncio.gather(
-            *(play_one(client, args.target, times, errors) for _ in range(args.games))
-        )
+        games = await asyncio.gather(*(play_one(client, args, tally) for _ in range(args.games)))
         wall = time.perf_counter() - t0
-    done = [g for g in games if g]
+        done.set()
+        await prober
+    cpu1 = cpu_seconds(pid)
+    cpu = round(cpu1 - cpu0, 2) if cpu0 is not None and cpu1 is not None else None
+    finished = [g for g in games if g]
+    requests = sum(len(v) for v in tally.times.values())
     return {
         "games": args.games,
-        "games_finished": len(done),
+        "level": args.level,
         "target": args.target,
-        "requests": len(times),
-        "errors": len(errors),
-        "error_samples": errors[:5],
-        "lost_actions": sum(g["human_actions"] - g["stored"] for g in done),
-        "hands": sum(g["hands"] for g in done),
+        "games_finished": len(finished),
+        "hands": sum(g["hands"] for g in finished),
+        "requests": requests,
+        "failures": sum(tally.failures.values()),
+        "failures_by_kind": dict(sorted(tally.failures.items())),
+        "failure_samples": tally.samples,
+        "lost_actions": sum(g["human_actions"] - g["stored"] for g in finished),
         "wall_s": round(wall, 2),
-        "requests_per_s": round(len(times) / wall, 1),
-        "p50_ms": round(pct(times, 0.50), 1),
-        "p95_ms": round(pct(times, 0.95), 1),
-        "p99_ms": round(pct(times, 0.99), 1),
-        "max_ms": round(max(times) * 1000, 1),
+        "requests_per_s": round(requests / wall, 1),
+        "server_cpu_s": cpu,
+        "server_cpu_ms_per_request": round(cpu * 1000 / requests, 2)
+        if cpu is not None and requests
+        else None,
+        "move": figures(tally.times["move"]),
+        "trivial": figures(tally.times["trivial"]),
     }
 
 
@@ -137,19 +246,29 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
     parser.add_argument("--target", type=int, default=100, help="points per game (default 100)")
+    parser.add_argument("--level", default="simple", help="the computer's level (default simple)")
+    parser.add_argument(
+        "--probe-ms", type=float, default=100, help="interval of the trivial request (default 100 ms)"
+    )
+    parser.add_argument(
+        "--workers", type=int, help="the server's --workers (default: the server's own default)"
+    )
+    parser.add_argument(
+        "--server-pythonpath", help="PYTHONPATH of the server process (to measure another checkout)"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_server(Path(tmp) / "load.sqlite3")
+        proc, url = start_server(Path(tmp) / "load.sqlite3", args.workers, args.server_pythonpath)
         try:
-            out = asyncio.run(main_async(args, url))
+            out = asyncio.run(main_async(args, url, proc.pid))
         finally:
             proc.terminate()
             proc.wait(10)
     print(json.dumps(out, indent=1))
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
-    return 1 if out["errors"] or out["lost_actions"] or out["games_finished"] != args.games else 0
+    return 1 if out["failures"] or out["lost_actions"] or out["games_finished"] != args.games else 0
 
 
 if __name__ == "__main__":

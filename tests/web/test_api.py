@@ -248,8 +248,8 @@ def test_undo_and_hints_in_practice_only(app_client: TestClient) -> None:
     assert not game["can_undo"]
     hint = app_client.get(f"/api/games/{gid}/hint", headers=headers).json()
     assert hint["action"] in ("take", "pass", "draw") and hint["why"]
-    first = "pass" if game["hand"]["phase"] == "offer" else "draw"
-    after = app_client.post(url, json={"action": first, "version": game["version"]}, headers=headers).json()
+    # taking the face-up card shows nothing hidden and the computer has not answered it: undoable
+    after = app_client.post(url, json={"action": "take", "version": game["version"]}, headers=headers).json()
     assert after["can_undo"]
     undone = app_client.post(
         f"/api/games/{gid}/undo", json={"version": after["version"]}, headers=headers
@@ -325,8 +325,10 @@ def test_record_history_stats_and_verify(app_client: TestClient, tmp_path: Path)
     assert bad.exit_code == 1 and bad.output.startswith("FAILED")
     games = app_client.get("/api/games", headers=headers).json()["games"]
     assert [g["id"] for g in games] == [gid] and games[0]["status"] == "over"
-    stats = app_client.get("/api/stats", headers=headers).json()["levels"]
-    assert stats[0]["level"] == "simple" and stats[0]["games"] == 1 and stats[0]["hands"] >= 1
+    stats = app_client.get("/api/stats", headers=headers).json()
+    assert stats["rated"] == [] and len(stats["practice"]) == 1
+    row = stats["practice"][0]
+    assert row["level"] == "simple" and row["games"] == 1 and row["hands"] >= 1
     assert app_client.get("/api/rules/pagat").json()["text"]
     assert app_client.get("/api/rules/nope").status_code == 404
     meta = app_client.get("/api/meta").json()

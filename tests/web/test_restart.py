@@ -1,7 +1,9 @@
-"""A server killed mid-game (SIGKILL) and started again resumes the game from the same state."""
+"""A server killed mid-game (SIGKILL) and started again resumes the game from the same state;
+its worker processes end with it."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,38 @@ import pytest
 from helpers.web import LiveServer, scripted_action
 
 httpx = pytest.importorskip("httpx2")
+
+
+def children(server: LiveServer) -> list[int]:
+    """The ids of the server process's child processes (its decision workers; Linux)."""
+    assert server.proc is not None
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == server.proc.pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def gone_with(pids: list[int], wait: float = 20) -> None:
+    """The processes end (within ``wait`` seconds) once their server is killed."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        alive = [p for p in pids if Path(f"/proc/{p}").exists() and "Z" not in _state(p)]
+        if not alive:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"worker processes {alive} outlived their killed server")
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
 
 
 def test_kill_and_restart_resumes_the_game(tmp_path: Path) -> None:
@@ -24,7 +58,10 @@ def test_kill_and_restart_resumes_the_game(tmp_path: Path) -> None:
                 assert r.status_code == 200, r.text
                 game = r.json()
             before = client.get(f"/api/games/{gid}", headers=headers).json()
+        workers = children(server)
+        assert workers or not Path("/proc").is_dir()  # one worker per CPU, started with the server
         server.kill()
+        gone_with(workers)
     finally:
         server.stop()
     server = LiveServer(db).start()

@@ -33,19 +33,26 @@ __all__ = ["serve", "verify"]
     help="SQLite file of the games (default: ginrummy/games.sqlite3 in the user's data folder).",
 )
 @click.option("--open", "open_", is_flag=True, help="Open the page in the web browser.")
-def serve(host: str, port: int, db: Path | None, open_: bool) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(0, 256),
+    default=None,
+    help="Processes for the slower computer levels' moves (default: one per CPU; 0: none, in threads).",
+)
+def serve(host: str, port: int, db: Path | None, open_: bool, workers: int | None) -> None:
     """Play Gin Rummy in the browser: start a local web server and print its address."""
     try:
         import uvicorn
 
         from ginrummy.web.app import create_app
         from ginrummy.web.store import default_db_path
+        from ginrummy.web.workers import default_workers
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise click.ClickException(
             f"the web server needs the 'web' extra ({exc.name} is missing): pip install -e '.[web]'"
         ) from None
     path = db or default_db_path()
-    app = create_app(path)
+    app = create_app(path, workers=default_workers() if workers is None else workers)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
 

@@ -5,15 +5,20 @@ rows by replaying each action through the hand's ``push`` (so a restart resumes 
 game exactly). The computer plays through the hand loop (:func:`ginrummy.play.play_hand`,
 the human's seat empty, so the loop stops at the human's turn) and gets only its own view,
 like any agent; its random choices come from a generator seeded per decision from the game's
-secret, so they do not depend on when the server was restarted.
+secret, so they do not depend on when the server was restarted. Each decision is one call of a
+:data:`Decider` (by default :func:`decide`, in the calling thread; the server passes one that
+runs the slow levels in worker processes, :mod:`ginrummy.web.workers`): its inputs are views
+and a seed only, so it can run anywhere and decides the same.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ginrummy.agents import Agent, make_agent, show_hand_over, strongest
+from ginrummy.agents import make_agent, show_hand_over, strongest
+from ginrummy.hand.actions import DrawStock
 from ginrummy.play import play_hand
 from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
@@ -22,10 +27,42 @@ from ginrummy.variants import AnyAction, AnyHandState, AnyView, parse_any_action
 from ginrummy.web.fairness import commitment, hand_salt
 from ginrummy.web.store import ActionRow, GameRow, HandRow
 
-__all__ = ["COMPUTER", "HUMAN", "GameSession", "Progress", "SessionError", "hint_agent_name"]
+__all__ = [
+    "COMPUTER",
+    "HUMAN",
+    "UNDO_RULE",
+    "Decider",
+    "GameSession",
+    "Progress",
+    "SessionError",
+    "decide",
+    "hint_agent_name",
+]
 
 HUMAN = 0
 COMPUTER = 1
+
+UNDO_RULE = (
+    "undo never shows you anything hidden: it takes back only your last move, and only while the "
+    "computer has not moved since and the move was not a draw from the stock"
+)
+"""The practice undo's rule, in the API's words (see :meth:`GameSession.undo_refusal`)."""
+
+Decider = Callable[[str, int, Sequence[AnyView], AnyView], AnyAction]
+"""``decider(level, seed, finished, view)``: the action a fresh agent of ``level`` seeded with
+``seed`` chooses from ``view``, after being shown the views of the game's ``finished`` hands
+from the same seat (:func:`decide`)."""
+
+
+def decide(level: str, seed: int, finished: Sequence[AnyView], view: AnyView) -> AnyAction:
+    """One computer decision (a :data:`Decider`): a fresh agent of ``level`` from ``seed``, shown
+    the ``finished`` hands' views, acts on ``view``. A pure function of its arguments (the
+    agents' only randomness is their seed), so any process decides the same; its arguments
+    and result pickle in about a kilobyte."""
+    agent = make_agent(level, seed)
+    for done in finished:
+        show_hand_over(agent, done)
+    return agent.act(view)
 
 
 def hint_agent_name() -> str:
@@ -49,8 +86,9 @@ class Progress:
 class GameSession:
     """A game being played in the browser, rebuilt from its stored rows."""
 
-    def __init__(self, row: GameRow, actions: list[ActionRow]) -> None:
+    def __init__(self, row: GameRow, actions: list[ActionRow], decider: Decider = decide) -> None:
         self.row = row
+        self.decider = decider
         self.rules = Rules.from_settings(row.rules)
         self.game = Game(
             self.rules, seed=row.seed, names=(row.name, "Computer"), first_dealer=row.first_dealer
@@ -95,15 +133,36 @@ class GameSession:
     def salt(self, index: int) -> str:
         return hand_salt(self.row.secret, index)
 
-    def can_undo(self) -> bool:
-        """Practice games only: the human acted in the current hand and it is not over."""
+    def undo_refusal(self) -> str | None:
+        """Why undo is refused now (a message naming :data:`UNDO_RULE`), or ``None`` if allowed.
+
+        Undo must never give the human information they could not otherwise have, so it takes
+        back only the human's last action, and only when (a) it is a practice game, (b) the hand
+        is still being played (a knock, gin or the end of the hand shows the computer's cards),
+        (c) that action is the last one of the hand: the computer has not moved since (each of
+        its moves depends on its hidden cards: a pass or a take tells what it wants, a discard
+        shows one of its cards), and (d) it is not a draw from the stock (the human saw the card).
+        In the standard game that leaves taking the upcard or the discard back before
+        discarding: the card taken was face up, and nothing hidden has been shown since.
+        """
         state = self.state
-        return (
-            self.practice
-            and state is not None
-            and not state.is_over
-            and any(p == HUMAN for p, _ in state.log)
-        )
+        if not self.practice:
+            return "undo is off in rated games"
+        if state is None or state.is_over:
+            return f"the hand is over; {UNDO_RULE}"
+        log = state.log
+        if not any(p == HUMAN for p, _ in log):
+            return f"you have not moved in this hand; {UNDO_RULE}"
+        player, action = log[-1]
+        if player != HUMAN:
+            return f"the computer has moved since your last move; {UNDO_RULE}"
+        if isinstance(action, DrawStock):
+            return f"you drew from the stock and saw the card; {UNDO_RULE}"
+        return None
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` is allowed now (:meth:`undo_refusal`)."""
+        return self.undo_refusal() is None
 
     def record(self) -> GameRecord:
         """The game record: every hand dealt so far (the last may be unfinished)."""
@@ -144,20 +203,15 @@ class GameSession:
         return progress
 
     def undo(self) -> Progress:
-        """Practice games: take back the human's last action in this hand and the computer's replies."""
-        if not self.can_undo():
-            raise SessionError(
-                "undo is only for practice games, in a hand still being played, after one of your moves"
-                if self.practice
-                else "undo is off in rated games"
-            )
+        """Practice games: take back the human's last action, under the rule of
+        :meth:`undo_refusal` (raises :class:`SessionError` with its message otherwise)."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise SessionError(refusal)
         state = self.state
         assert state is not None
-        log = state.log
-        last = max(i for i, (p, _) in enumerate(log) if p == HUMAN)
-        for _ in range(len(log) - last):
-            state.pop()
-            self.seq -= 1
+        state.pop()
+        self.seq -= 1
         return Progress(truncate_from=self.seq)
 
     def hint(self) -> AnyAction:
@@ -165,7 +219,7 @@ class GameSession:
         state = self.state
         if state is None or state.is_over or state.to_act != HUMAN:
             raise SessionError("a hint is given when it is your turn")
-        return self._agent(hint_agent_name(), "hint", HUMAN).act(state.view(HUMAN))
+        return self._decide(hint_agent_name(), "hint", HUMAN, state.view(HUMAN))
 
     # -- internals -------------------------------------------------------------
 
@@ -174,14 +228,11 @@ class GameSession:
         self.states.append(state)
         return state
 
-    def _agent(self, level: str, what: str, seat: int) -> Agent:
-        """A fresh agent of ``level`` for ``seat``, shown the game's finished hands as that seat
-        saw them (agents are not kept between requests)."""
-        agent = make_agent(level, self._agent_seed(what))
-        for done in self.states:
-            if done.is_over:
-                show_hand_over(agent, done.view(seat))
-        return agent
+    def _decide(self, level: str, what: str, seat: int, view: AnyView) -> AnyAction:
+        """The decision of a fresh agent of ``level`` for ``seat`` (agents are not kept between
+        requests), shown the game's finished hands as that seat saw them."""
+        finished = [done.view(seat) for done in self.states if done.is_over]
+        return self.decider(level, self._agent_seed(what), finished, view)
 
     def _agent_seed(self, what: str) -> int:
         digest = hashlib.sha256(f"{self.row.secret}:{what}:{len(self.states)}:{self.seq}".encode()).digest()
@@ -223,4 +274,4 @@ class _FreshAgent:
         self.name = session.row.level
 
     def act(self, view: AnyView) -> AnyAction:
-        return self.session._agent(self.session.row.level, "move", COMPUTER).act(view)
+        return self.session._decide(self.session.row.level, "move", COMPUTER, view)

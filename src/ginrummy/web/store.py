@@ -145,13 +145,17 @@ class Store:
 
     # -- writing ---------------------------------------------------------------
 
-    def create_game(self, row: GameRow) -> None:
-        """Insert a new game."""
+    def create_game(
+        self, row: GameRow, actions: Sequence[ActionRow] = (), hands: Sequence[HandRow] = ()
+    ) -> None:
+        """Insert a new game with its first ``actions`` and finished ``hands``, in one
+        transaction: a crash leaves the whole game or nothing. ``row`` gives the progress
+        (``hands_dealt``, ``status``, ``final``) after them."""
         now = time.time()
         with self._tx() as db:
             db.execute(
                 "INSERT INTO games (id, owner, created, updated, preset, rules, level, mode, name, seed,"
-                " secret, first_dealer, hands_dealt, status) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " secret, first_dealer, hands_dealt, status, final) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     row.id,
                     row.owner,
@@ -167,8 +171,10 @@ class Store:
                     row.first_dealer,
                     row.hands_dealt,
                     row.status,
+                    json.dumps(row.final) if row.final else None,
                 ),
             )
+            _insert(db, row.id, actions, hands)
 
     def save_progress(
         self,
@@ -185,15 +191,7 @@ class Store:
         with self._tx() as db:
             if truncate_from is not None:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, truncate_from))
-            db.executemany(
-                "INSERT INTO actions (game_id, seq, hand, player, action) VALUES (?,?,?,?,?)",
-                [(game_id, a.seq, a.hand, a.player, a.action) for a in actions],
-            )
-            db.executemany(
-                "INSERT OR REPLACE INTO hands (game_id, hand, outcome, winner, knocker, points)"
-                " VALUES (?,?,?,?,?,?)",
-                [(game_id, h.hand, h.outcome, h.winner, h.knocker, h.points) for h in hands],
-            )
+            _insert(db, game_id, actions, hands)
             db.execute(
                 "UPDATE games SET hands_dealt = ?, status = ?, final = ?, updated = ? WHERE id = ?",
                 (hands_dealt, status, json.dumps(final) if final else None, time.time(), game_id),
@@ -202,9 +200,12 @@ class Store:
     # -- reading ---------------------------------------------------------------
 
     def load_game(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
-        """The game and its actions in order, or ``None`` if there is no such game."""
+        """The game and its actions in order, or ``None`` if there is no such game (or only a
+        game never dealt, which older versions could leave behind after a crash)."""
         with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._db.execute(
+                "SELECT * FROM games WHERE id = ? AND hands_dealt > 0", (game_id,)
+            ).fetchone()
             if row is None:
                 return None
             acts = self._db.execute(
@@ -213,22 +214,36 @@ class Store:
         return _game_row(row), [ActionRow(*a) for a in acts]
 
     def list_games(self, owner: str, limit: int = 200) -> list[GameRow]:
-        """The owner's games, newest first."""
+        """The owner's games, newest first (never a game never dealt: see :meth:`load_game`)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT * FROM games WHERE owner = ? ORDER BY created DESC LIMIT ?", (owner, limit)
+                "SELECT * FROM games WHERE owner = ? AND hands_dealt > 0 ORDER BY created DESC LIMIT ?",
+                (owner, limit),
             ).fetchall()
         return [_game_row(r) for r in rows]
 
     def hand_rows(self, owner: str) -> list[tuple[str, str, HandRow]]:
-        """Every finished hand of the owner's games as ``(game level, game id, hand)``."""
+        """Every finished hand of the owner's games as ``(game mode, game level, hand)``."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT g.level, g.id, h.hand, h.outcome, h.winner, h.knocker, h.points FROM hands h"
+                "SELECT g.mode, g.level, h.hand, h.outcome, h.winner, h.knocker, h.points FROM hands h"
                 " JOIN games g ON g.id = h.game_id WHERE g.owner = ? ORDER BY g.created, h.hand",
                 (owner,),
             ).fetchall()
         return [(r[0], r[1], HandRow(*r[2:])) for r in rows]
+
+
+def _insert(
+    db: sqlite3.Connection, game_id: str, actions: Sequence[ActionRow], hands: Sequence[HandRow]
+) -> None:
+    db.executemany(
+        "INSERT INTO actions (game_id, seq, hand, player, action) VALUES (?,?,?,?,?)",
+        [(game_id, a.seq, a.hand, a.player, a.action) for a in actions],
+    )
+    db.executemany(
+        "INSERT OR REPLACE INTO hands (game_id, hand, outcome, winner, knocker, points) VALUES (?,?,?,?,?,?)",
+        [(game_id, h.hand, h.outcome, h.winner, h.knocker, h.points) for h in hands],
+    )
 
 
 def _game_row(r: tuple[Any, ...]) -> GameRow:
