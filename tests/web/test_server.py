@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from webhelpers import scripted_action, strings
+from helpers.web import scripted_action, strings
 
 from ginrummy.web import session as session_module
 from ginrummy.web.app import create_app
