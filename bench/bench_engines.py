@@ -158,7 +158,8 @@ def ours_simple_hands_per_second(
 ) -> tuple[int, float]:
     """Play ``n_hands`` hands, SimpleAgent on both seats, dealer alternating; deal timed.
 
-    Rules: ``Rules()`` (the default; the card just taken may not be thrown back). Under
+    Rules: ``Rules(big_gin=False)`` (the card just taken may not be thrown back; no big gin, as
+    in both peers' games and as ``Rules()`` was before it took the default preset's big gin). Under
     ``Rules.preset("openspiel")`` SimpleAgent throws back a card it just took when that is
     its best discard, and two of them can pass one card back and forth for ever (e.g.
     ``HandState.deal(Rules.preset("openspiel"), 1, 2407)``, SimpleAgent(0) v SimpleAgent(1),
@@ -166,7 +167,7 @@ def ours_simple_hands_per_second(
     The hand loop's action cap (``max_actions``, checked on every action, so it is timed too)
     turns any endless hand into a ``HandTooLongError``.
     """
-    rules = Rules()
+    rules = Rules(big_gin=False)
     rng = random.Random(seed)
     agents = (SimpleAgent(random.Random(seed + 1)), SimpleAgent(random.Random(seed + 2)))
     t0 = clock()
