@@ -23,7 +23,7 @@ Figures (each the MEDIAN of ``--repeats`` repeats; min / median / max are printe
    before timing.
 
 2. Whole hands per second of bot self-play: ginrummy ``SimpleAgent`` on both seats
-   (``ginrummy.play.play_hand`` on ``HandState.deal(Rules(), ...)``; see
+   (``ginrummy.play.play_hand`` on ``HandState.deal(Rules(big_gin=False), ...)``; see
    :func:`ours_simple_hands_per_second` for why not the "openspiel" preset),
    OpenSpiel's ``SimpleGinRummyBot`` on both seats, RLCard's ``GinRummyNoviceRuleAgent``
    on both seats (adapters in ``peers.py``). Dealing is inside the timed loop for all three.
