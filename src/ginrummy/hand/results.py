@@ -27,7 +27,7 @@ from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.rules import Rules
 
-__all__ = ["SECOND_PERSON", "HandResult", "Outcome", "agree", "hand_points"]
+__all__ = ["SECOND_PERSON", "HandResult", "Outcome", "agree", "hand_points", "verb_for"]
 
 SECOND_PERSON = "You"
 """The name worded in the second person (the terminal's default name for the human)."""
@@ -40,7 +40,16 @@ def agree(name: str, base: str, third: str) -> str:
     >>> agree("You", "score", "scores"), agree("Ed", "score", "scores")
     ('You score', 'Ed scores')
     """
-    return f"{name} {base if name == SECOND_PERSON else third}"
+    return f"{name} {verb_for(name, base, third)}"
+
+
+def verb_for(name: str, base: str, third: str) -> str:
+    """The verb form alone that agrees with ``name`` (see :func:`agree`).
+
+    >>> verb_for("You", "win", "wins"), verb_for("Ed", "win", "wins")
+    ('win', 'wins')
+    """
+    return base if name == SECOND_PERSON else third
 
 
 class Outcome(StrEnum):

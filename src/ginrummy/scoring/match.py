@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from ginrummy.hand.results import SECOND_PERSON, agree
+from ginrummy.hand.results import agree, verb_for
 from ginrummy.play import Agent
 from ginrummy.rules import Rules, Scoring
 from ginrummy.scoring.columns import GameSummary
@@ -290,7 +290,7 @@ class Match:
         else:
             lines.append(
                 f"{agree(self.names[winner], 'reach', 'reaches')} {self.rules.match_target} and "
-                f"{'win' if self.names[winner] == SECOND_PERSON else 'wins'} the match (a SLAM), "
+                f"{verb_for(self.names[winner], 'win', 'wins')} the match (a SLAM), "
                 f"{acc[winner]} to {acc[1 - winner]}."
             )
             sl = self.slams

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Literal, TypeAlias
 
-from ginrummy.hand.results import SECOND_PERSON, HandResult, Outcome, agree
+from ginrummy.hand.results import HandResult, Outcome, agree, verb_for
 from ginrummy.rules import Rules, Shutout
 from ginrummy.scoring.columns import GameSummary, ScoreColumn, combine
 
@@ -223,7 +223,7 @@ def standard_sheet(
     if s.forfeit:
         lines.append(
             f"{names[1 - (s.winner or 0)]} won by exactly {rules.forfeit_on_exact_margin} and "
-            f"{'forfeit' if names[1 - (s.winner or 0)] == SECOND_PERSON else 'forfeits'}."
+            f"{verb_for(names[1 - (s.winner or 0)], 'forfeit', 'forfeits')}."
         )
     return "\n".join(lines)
 
