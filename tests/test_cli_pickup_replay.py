@@ -49,6 +49,8 @@ def play_session(rules: Rules, seed: int, save: Path, opponent: str = "simple") 
         assert count[0] < 20000, "the session does not end"
         if prompt.startswith("Press Enter"):
             return ""
+        if prompt.startswith("Play again"):
+            return "n"
         view = holder[0].view
         assert isinstance(view, PickupView) and view.my_turn
         return command_for(bot.act(view))
@@ -135,7 +137,7 @@ def test_replay_of_a_pickup_game_shows_every_action_and_the_result(
             assert steps[k].startswith(_expected_step(action, player, names, drawn)), steps[k]
         assert hand_result.describe(names) in segment
         assert ("went gin." in segment) != ("Dead hand: no score" in segment)
-    assert session.game.sheet() in out and "Game over." in out
+    assert session.game.sheet(layout="hands") in out and "Game over." in out
 
 
 def test_replay_never_shows_a_card_before_it_is_dealt_or_drawn(

@@ -17,6 +17,7 @@ from ginrummy.cards import CardSet, cards_of
 from ginrummy.cli.main import main
 from ginrummy.cli.session import COMPUTER, PlaySession
 from ginrummy.hand.actions import Action
+from ginrummy.hand.results import agree
 from ginrummy.hand.state import Phase
 from ginrummy.records import GameRecord
 from ginrummy.rules import Opening, Rules
@@ -32,9 +33,10 @@ def test_full_game_to_the_end(opponent: str) -> None:
     assert len(session.states) == len(game.results) >= 1
     s = game.summary()
     assert s.winner is not None
-    assert f"{game.names[s.winner]} wins the game, {s.totals[s.winner]} to {s.totals[1 - s.winner]}." in text
+    win = agree(game.names[s.winner], "win", "wins")  # the human is "You": "You win"
+    assert f"{win} the game, {s.totals[s.winner]} to {s.totals[1 - s.winner]}." in text
     assert text.count("Game 1\n") == len(game.results)  # the sheet after every hand
-    assert "Game Bonus" in text and "Game over." in text
+    assert "Game bonus" in text and "Grand total" in text and "Game over." in text
     assert "Not allowed" not in text and "Not understood" not in text
 
 
@@ -101,8 +103,8 @@ def test_computer_hidden_cards_never_shown_before_the_hand_ends(seed: int, oppon
 
 def test_piped_stdin_game_matches_the_scripted_game(tmp_path: Path) -> None:
     session, out, answers = run_session(bot_answer(), seed=21, opponent="random")
-    last = out.getvalue().strip().splitlines()[-1]
-    assert "wins the game" in last
+    last = out.getvalue().strip().splitlines()[-2:]
+    assert " the game" in last[0] and " win" in last[0] and last[1] == "Thanks for playing."
     save = tmp_path / "game.json"
     result = CliRunner().invoke(
         main,
@@ -110,7 +112,7 @@ def test_piped_stdin_game_matches_the_scripted_game(tmp_path: Path) -> None:
         input="\n".join(answers) + "\n",
     )
     assert result.exit_code == 0, result.output
-    assert result.output.strip().splitlines()[-1] == last
+    assert result.output.strip().splitlines()[-3:] == [last[0], "Play again? (y/n) > n", last[1]]
     assert "Traceback" not in result.output
     record = GameRecord.load(save.read_text())
     assert record.replay().totals == session.game.totals

@@ -41,7 +41,7 @@ def test_bad_input_reprompts_with_the_reason_and_changes_nothing() -> None:
     text = out.getvalue()
     assert len(seen_logs) == 7 and len(set(seen_logs)) == 1  # nothing changed meanwhile
     assert "Not understood: unknown command 'zz'; type h for help" in text
-    assert "Not allowed: cannot draw in phase DISCARD" in text
+    assert "Not allowed: cannot draw during the discard" in text
     assert "is not in your hand" in text
     assert "no card at position 12" in text
     assert "no card at position 99" in text
@@ -70,7 +70,7 @@ def test_taken_card_may_not_be_discarded_and_bad_phase_commands() -> None:
 
     _, out, given = run_session(answer, seed=1)
     text = out.getvalue()
-    assert "Not allowed: cannot discard in phase OFFER; legal now: take; pass" in text
+    assert "Not allowed: cannot discard during the offer; you can now: take; pass" in text
     assert "was just taken from the discard pile and may not be discarded this turn" in text
     assert given == calls and given[-1] == "q"
 
@@ -94,7 +94,7 @@ def test_meta_commands_help_sheet_hint_and_between_hands() -> None:
     assert text.count("k 7h, k        knock") >= 3  # start, h and ?
     assert "Hint (the simple computer player would): " in text
     assert "Type a command (h for help)." in text
-    assert "Running total (target 100)" in text
+    assert "The game goes on: the first to 100 ends it." in text
     assert session.game.is_over
 
 

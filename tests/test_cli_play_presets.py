@@ -89,7 +89,7 @@ def test_every_preset_plays_to_its_end_in_the_terminal(name: str) -> None:
     if rules.scoring.value == "hollywood":
         assert text.count(" games at once, each to ") == hands  # the Hollywood sheet after every hand
         assert "| Game 1 " in text and "| Game 2 " in text and "| Game 3" in text
-        assert "wins the Hollywood set" in text or "Hollywood set is drawn" in text
+        assert " the Hollywood set, " in text or "Hollywood set is drawn" in text
     else:
         assert sum(text.count(f"\nGame {k + 1}\n") for k in range(len(games))) == hands
     if session.match.kind != "single":
@@ -98,7 +98,8 @@ def test_every_preset_plays_to_its_end_in_the_terminal(name: str) -> None:
         assert text.count(last) >= 1
     if rules.team_size > 1:
         assert session.team is not None and session.team.is_over
-        assert text.rstrip().endswith(session.team.sheet().splitlines()[-1])
+        end = text.rstrip().removesuffix("Thanks for playing.").rstrip()  # the end before "Play again?"
+        assert end.endswith(session.team.sheet().splitlines()[-1])
         assert f"Pairing {rules.team_size}: " in text
 
 
@@ -107,8 +108,8 @@ def test_piped_hollywood_game_with_set_saves_and_replays(tmp_path: Path) -> None
     session, text, answers = run_rules(
         bot_answer(), rules, seed=21, preset="hollywood", changed=["target=40"]
     )
-    last = text.strip().splitlines()[-1]
-    assert "wins the Hollywood set" in last or "drawn" in last
+    last = text.strip().splitlines()[-2:]
+    assert "the Hollywood set" in last[0] and last[1] == "Thanks for playing."
     save = tmp_path / "set.json"
     result = CliRunner().invoke(
         main,
@@ -116,7 +117,7 @@ def test_piped_hollywood_game_with_set_saves_and_replays(tmp_path: Path) -> None
         input="\n".join(answers) + "\n",
     )
     assert result.exit_code == 0, result.output
-    assert result.output.strip().splitlines()[-1] == last
+    assert result.output.strip().splitlines()[-3:] == [last[0], "Play again? (y/n) > n", last[1]]
     assert "Changed with --set: target=40" in result.output
     record = GameRecord.load(save.read_text())
     game = record.replay()

@@ -46,6 +46,8 @@ def saved_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlaySess
     holder: list[PlaySession] = []
 
     def answer(prompt: str) -> str:
+        if prompt.startswith("Play again"):
+            return "n"
         if "(y/n)" in prompt:
             return "y"
         if prompt.startswith("Press Enter"):
@@ -78,7 +80,10 @@ def test_replay_a_saved_game(saved_game: tuple[Path, PlaySession]) -> None:
     for i in range(1, n + 1):
         assert f"Hand {i}: " in out
     assert "draws" in out and "from the stock" in out  # the drawn cards are shown in a replay
-    assert session.game.sheet() in out
+    assert session.game.sheet(layout="hands") in out  # the terminal's sheet, one row per hand
+    paper = run("replay", "--ascii", "--sheet", "paper", str(path))
+    assert paper.exit_code == 0 and session.game.sheet(layout="paper") in paper.output
+    assert "Grand total" not in paper.output and "Game Bonus" in paper.output
     assert "Game over." in out
     first = session.states[0]
     assert f"Upcard {first.deck[20]}" in out

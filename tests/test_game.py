@@ -8,28 +8,12 @@ from pathlib import Path
 import pytest
 
 from ginrummy.agents import make_agent
-from ginrummy.hand.results import HandResult, Outcome, hand_points
+from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.rules import PRESETS, DealerRule, Rules, Shutout
 from ginrummy.scoring.game import Game, choose_first_dealer, play_game
+from helpers.sheets import GAME_1, result
 
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_67589b1267de5920.txt"
-
-# The six hands of the source's "Game 1" (RULES.md section 4): (knocker, knocker count,
-# defender count, gin). Players: 0 = Ed, 1 = Jim.
-GAME_1 = [
-    (0, 0, 26, True),
-    (0, 3, 10, False),
-    (1, 2, 19, False),
-    (1, 0, 16, True),
-    (1, 6, 3, False),
-    (0, 2, 41, False),
-]
-
-
-def result(rules: Rules, knocker: int, kc: int, dc: int, gin: bool) -> HandResult:
-    outcome, points = hand_points(rules, knocker_count=kc, defender_count=dc, gin=gin, big_gin=False)
-    winner = 1 - knocker if outcome is Outcome.UNDERCUT else knocker
-    return HandResult(outcome, winner, points, knocker=knocker, knocker_count=kc, defender_count=dc)
 
 
 def game_1() -> Game:

@@ -14,6 +14,7 @@ from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import cards_of
 from ginrummy.cli.session import COMPUTER, PlaySession
 from ginrummy.cli.table.pickup_commands import command_for
+from ginrummy.hand.results import agree
 from ginrummy.variants.pickup import PickupState, PickupView
 from helpers.pickup import PICKUP
 
@@ -47,6 +48,8 @@ def bot(seed: int = 5) -> Callable[[PlaySession, str], str]:
     def answer(session: PlaySession, prompt: str) -> str:
         if prompt.startswith("Press Enter"):
             return ""
+        if prompt.startswith("Play again"):
+            return "n"
         view = session.view
         assert isinstance(view, PickupView) and view.my_turn
         return command_for(agent.act(view))
@@ -61,7 +64,7 @@ def test_scripted_terminal_game_to_the_end(opponent: str) -> None:
     assert game.is_over and len(session.states) == len(game.results) >= 2
     s = game.summary()
     assert s.winner is not None
-    assert f"{game.names[s.winner]} wins the game" in text
+    assert f"{agree(game.names[s.winner], 'win', 'wins')} the game" in text
     assert "Not allowed" not in text and "Not understood" not in text
     assert "Discard-pile pickup gin: no knocking" in text
     assert "went gin." in text and "Discard pile, top first:" in text
@@ -86,7 +89,7 @@ def test_terminal_bad_input_reprompts_and_changes_nothing() -> None:
     _, text, given = run_terminal(answer, seed=1)
     assert given[:5] == ["x 1", "t 3", "zz", "m 1 2 3 4 5 6 7 8 9 10 11 12", "a 99"]
     assert len(set(logs[:5])) == 1  # nothing changed meanwhile
-    assert "Not allowed: x " in text and "cannot discard in phase" in text
+    assert "Not allowed: x " in text and "cannot discard during the" in text
     assert "cannot take 3 cards" in text
     assert "Not understood: unknown command 'zz'" in text
     assert "no card at position 11" in text and "no card at position 99" in text

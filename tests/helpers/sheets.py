@@ -2,8 +2,27 @@
 
 from __future__ import annotations
 
-from ginrummy.rules import Shutout
+from ginrummy.hand.results import HandResult, Outcome, hand_points
+from ginrummy.rules import Rules, Shutout
 from ginrummy.scoring.game import Game
+
+# The six hands of the source's "Game 1" (RULES.md section 4): (knocker, knocker count,
+# defender count, gin). Players: 0 = Ed, 1 = Jim.
+GAME_1 = [
+    (0, 0, 26, True),
+    (0, 3, 10, False),
+    (1, 2, 19, False),
+    (1, 0, 16, True),
+    (1, 6, 3, False),
+    (0, 2, 41, False),
+]
+
+
+def result(rules: Rules, knocker: int, kc: int, dc: int, gin: bool) -> HandResult:
+    """A hand won as said (an undercut goes to the defender), with its points under ``rules``."""
+    outcome, points = hand_points(rules, knocker_count=kc, defender_count=dc, gin=gin, big_gin=False)
+    winner = 1 - knocker if outcome is Outcome.UNDERCUT else knocker
+    return HandResult(outcome, winner, points, knocker=knocker, knocker_count=kc, defender_count=dc)
 
 
 def check_hollywood_sheet_adds_up(game: Game) -> None:

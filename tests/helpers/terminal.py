@@ -39,10 +39,12 @@ def command_for(action: Action, hand: CardSet) -> str:
 
 def bot_answer(seed: int = 5) -> Answer:
     """Answers every prompt as the simple agent would play the human's view; says yes to
-    confirmations and deals every next hand."""
+    confirmations, deals every next hand and says no to playing again."""
     bot = make_agent("simple", seed)
 
     def answer(session: PlaySession, prompt: str) -> str:
+        if prompt.startswith("Play again"):
+            return "n"
         if "(y/n)" in prompt:
             return "y"
         if prompt.startswith("Press Enter"):

@@ -25,7 +25,17 @@ from ginrummy.hand.order import card_at
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, MeldRules, best_discards, least_deadwood
 
-__all__ = ["HELP", "META_WORDS", "Command", "CommandError", "Meta", "Play", "card_in_hand", "parse_command"]
+__all__ = [
+    "HELP",
+    "META_WORDS",
+    "Command",
+    "CommandError",
+    "Meta",
+    "Play",
+    "RefusedError",
+    "card_in_hand",
+    "parse_command",
+]
 
 HELP = """\
 Commands (cards as 7h, Th or 10h, 7♥, or by position 1-11 under your hand):
@@ -44,6 +54,11 @@ MetaKind: TypeAlias = Literal["help", "sheet", "hint", "quit", "empty"]
 
 class CommandError(GinRummyError):
     """Text that is not a command; the message says what to type instead."""
+
+
+class RefusedError(CommandError):
+    """A command understood but not allowed now (e.g. ``g 7h`` when discarding 7h is not gin);
+    the terminal answers it ``Not allowed``, as the engine's refusals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +127,7 @@ def _best_discard(view: PlayerView) -> tuple[int, Card]:
     try:
         count, cards = best_discards(view.hand, exclude, mr=view.meld_rules)
     except ValueError:
-        raise CommandError("you have no card to discard now") from None
+        raise RefusedError("you have no card to discard now") from None
     return count, cards[0]
 
 
@@ -145,7 +160,7 @@ def parse_command(text: str, view: PlayerView) -> Command:
         else:
             count, card = _best_discard(view)
         if gin and count:
-            raise CommandError(
+            raise RefusedError(
                 f"that is not gin: discarding {card} leaves {count} points of deadwood"
                 + (f" (to knock: k {card})" if count <= view.knock_limit else "")
             )
@@ -154,6 +169,6 @@ def parse_command(text: str, view: PlayerView) -> Command:
         try:
             return Play(Discard(resolve_card(t, view)))
         except GinRummyError:
-            if low[0] in _RANK_START:
+            if low[0] in _RANK_START or low.isdigit():
                 raise
     raise CommandError(f"unknown command {text.strip()!r}; type h for help")

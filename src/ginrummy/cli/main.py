@@ -37,6 +37,7 @@ from ginrummy.cli.session import PlaySession
 from ginrummy.errors import GinRummyError
 from ginrummy.melds import Meld
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.variants import deal_hand
 
 __all__ = ["main"]
@@ -99,6 +100,16 @@ def _stdin_lines() -> Iterable[str]:
     return stream
 
 
+_sheet_option = click.option(
+    "--sheet",
+    "sheet_layout",
+    type=click.Choice(SHEET_LAYOUTS),
+    default="hands",
+    show_default=True,
+    help="Score sheet layout: hands (one row per hand, bonuses labelled) or paper (the sources' sheet).",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Gin Rummy in the terminal: play the computer, analyse hands, replay records."""
@@ -115,7 +126,8 @@ def main() -> None:
     show_default=True,
     help="The computer player.",
 )
-@click.option("--name", default="Player", show_default=True, help="Your name on the score sheet.")
+@click.option("--name", default="You", show_default=True, help="Your name on the score sheet.")
+@_sheet_option
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
@@ -128,6 +140,7 @@ def play(
     seed: int | None,
     opponent: str,
     name: str,
+    sheet_layout: SheetLayout,
     save: Path | None,
     ascii_: bool,
 ) -> None:
@@ -159,6 +172,7 @@ def play(
         glyphs=False if ascii_ else None,
         preset=preset.lower(),
         changed=settings,
+        sheet=sheet_layout,
     )
     sys.exit(session.run())
 
@@ -268,7 +282,10 @@ def layoff(melds_arg: str, hand: str | None, as_json: bool, preset: str, setting
     help="Match records: show only game N (with --hand: hand N of it).",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
-def replay(file: Path, hand_number: int | None, game_number: int | None, ascii_: bool) -> None:
+@_sheet_option
+def replay(
+    file: Path, hand_number: int | None, game_number: int | None, ascii_: bool, sheet_layout: SheetLayout
+) -> None:
     """Print a saved hand, game, match or team record step by step.
 
     Both hands, every action (with the cards drawn), each hand laid down, and for a
@@ -276,7 +293,7 @@ def replay(file: Path, hand_number: int | None, game_number: int | None, ascii_:
     console = _console()
     glyphs = not ascii_ and use_glyphs(console)
     try:
-        lines = record_lines(load_record(file), glyphs, hand_number, game_number)
+        lines = record_lines(load_record(file), glyphs, hand_number, game_number, sheet_layout)
     except GinRummyError as exc:
         raise click.ClickException(str(exc)) from None
     _print(console, lines)

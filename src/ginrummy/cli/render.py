@@ -9,6 +9,7 @@ written ``7♥`` when the console can print suit symbols, else ``7h``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
@@ -16,13 +17,14 @@ from rich.text import Text
 
 from ginrummy.cards import Card, CardSet
 from ginrummy.hand.order import hand_layout
+from ginrummy.hand.results import agree
 from ginrummy.melds import STANDARD, Meld, MeldRules
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.columns import GameSummary
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.match import settle as settle_totals
-from ginrummy.scoring.sheet import winner_text
+from ginrummy.scoring.sheet import SheetLayout, winner_text
 
 __all__ = [
     "card_text",
@@ -35,6 +37,7 @@ __all__ = [
     "score_line",
     "sheet_text",
     "summary_lines",
+    "table_words",
     "team_lines",
     "use_glyphs",
 ]
@@ -52,6 +55,30 @@ def card_text(card: int, glyphs: bool, style: str = "") -> Text:
     c = Card(card)
     colour = "red" if c.suit in _RED_SUITS else ""
     return Text(c.text(glyphs), style=" ".join(s for s in (colour, style) if s))
+
+
+_SUITS = "cdhs"
+_CARD_WORD = re.compile(r"(?<![\w♣♦♥♠])(10|[A2-9TJQK])([cdhs♣♦♥♠])(?![\w♣♦♥♠])")
+_PHASE_WORD = re.compile(r"\bin phase ([A-Z_]+)")
+
+
+def table_words(message: str, glyphs: bool) -> str:
+    """A message of the engine or of the commands worded as the table shows cards: each card
+    written ``7h`` or ``7♥`` becomes ``7♥`` with ``glyphs``, else ``7h``; ``in phase DISCARD``
+    becomes ``during the discard`` and ``legal now:`` ``you can now:``.
+
+    >>> table_words("cannot take the discard in phase DISCARD; legal now: discard Ac 7♥", False)
+    'cannot take the discard during the discard; you can now: discard Ac 7h'
+    """
+
+    def card(m: re.Match[str]) -> str:
+        suit = m.group(2)
+        index = _SUITS.index(suit) if suit in _SUITS else "♣♦♥♠".index(suit)
+        return m.group(1) + ("♣♦♥♠"[index] if glyphs else _SUITS[index])
+
+    text = _CARD_WORD.sub(card, message)
+    text = _PHASE_WORD.sub(lambda m: "during the " + m.group(1).lower().replace("_", " "), text)
+    return text.replace("legal now:", "you can now:")
 
 
 def cards_text(cards: Iterable[int], glyphs: bool, empty: str = "none") -> Text:
@@ -110,9 +137,12 @@ def hand_block(
     return top, bottom
 
 
-def sheet_text(game: Game, title: str | None = None) -> Text:
-    """The game's score sheet (:meth:`ginrummy.scoring.game.Game.sheet`)."""
-    return Text(game.sheet(title))
+def sheet_text(
+    game: Game, title: str | None = None, layout: SheetLayout = "hands", width: int | None = None
+) -> Text:
+    """The game's score sheet (:meth:`ginrummy.scoring.game.Game.sheet`), by default one row per
+    hand, its lines no wider than ``width`` (a console's width) where they can be."""
+    return Text(game.sheet(title, layout, width))
 
 
 def score_line(game: Game) -> str:
@@ -168,7 +198,8 @@ def summary_lines(game: Game, settle: bool = False) -> list[Text]:
             w = s.winner
             lines.append(
                 Text(
-                    f"{n[w]} wins the Hollywood set, {s.totals[w]} to {s.totals[1 - w]} over the three games.",
+                    f"{agree(n[w], 'win', 'wins')} the Hollywood set, {s.totals[w]} to {s.totals[1 - w]} "
+                    "over the three games.",
                     style="bold",
                 )
             )

@@ -22,7 +22,9 @@ from ginrummy.cli import render
 from ginrummy.cli.table import screen_class
 from ginrummy.errors import RecordError
 from ginrummy.hand.actions import Discard, DrawStock
+from ginrummy.hand.results import agree
 from ginrummy.records import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
+from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.variants import deal_from
 
 __all__ = ["hand_lines", "load_record", "record_lines"]
@@ -59,7 +61,7 @@ def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int 
     who = (names[0], names[1])
     state = deal_from(rec.rules, rec.dealer, rec.deck, rec.knock_card)
     seed = f" (deck from seed {rec.seed})" if rec.seed is not None else ""
-    lines = [Text(f"Hand {number}: {names[rec.dealer]} deals{seed}.", style="bold")]
+    lines = [Text(f"Hand {number}: {agree(names[rec.dealer], 'deal', 'deals')}{seed}.", style="bold")]
     if state.upcard is not None:
         lines.append(Text("   Upcard ") + render.card_text(state.upcard, glyphs, "bold"))
 
@@ -83,11 +85,16 @@ def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int 
 
 
 def record_lines(
-    record: AnyRecord, glyphs: bool, hand: int | None = None, game: int | None = None
+    record: AnyRecord,
+    glyphs: bool,
+    hand: int | None = None,
+    game: int | None = None,
+    sheet: SheetLayout = "hands",
 ) -> list[Text]:
     """Every hand of a record (or only hand ``hand``, from 1), then a game's score sheet;
     for a match record every game (or only game ``game``) then the match sheet; for a
-    team record every pairing then the team sheet.
+    team record every pairing then the team sheet. ``sheet`` lays out each game's sheet
+    (:meth:`ginrummy.scoring.game.Game.sheet`).
 
     Raises :class:`RecordError` if the record does not replay or ``hand`` or ``game`` is
     out of range or does not apply.
@@ -95,19 +102,25 @@ def record_lines(
     if isinstance(record, TeamRecord):
         if hand is not None or game is not None:
             raise RecordError("this is a team record: --hand and --game do not apply")
-        return _team_lines(record, glyphs)
+        return _team_lines(record, glyphs, sheet)
     if isinstance(record, MatchRecord):
-        return _match_lines(record, glyphs, hand, game)
+        return _match_lines(record, glyphs, hand, game, sheet)
     if game not in (None, 1):
         raise RecordError(f"this is not a match record: there is no game {game}")
     if isinstance(record, HandRecord):
         if hand not in (None, 1):
             raise RecordError(f"this is a hand record: there is no hand {hand}")
         return hand_lines(record, record.names or ("Player 0", "Player 1"), glyphs)
-    return _game_lines(record, glyphs, hand)
+    return _game_lines(record, glyphs, hand, sheet=sheet)
 
 
-def _game_lines(record: GameRecord, glyphs: bool, hand: int | None, title: str | None = None) -> list[Text]:
+def _game_lines(
+    record: GameRecord,
+    glyphs: bool,
+    hand: int | None,
+    title: str | None = None,
+    sheet: SheetLayout = "hands",
+) -> list[Text]:
     game = record.replay()
     count = len(record.hands)
     if hand is not None and not 1 <= hand <= count:
@@ -125,13 +138,15 @@ def _game_lines(record: GameRecord, glyphs: bool, hand: int | None, title: str |
             lines.extend(hand_lines(rec, record.names, glyphs, i + 1))
     if hand is None:
         lines.append(Text(""))
-        lines.append(render.sheet_text(game, title))
+        lines.append(render.sheet_text(game, title, sheet))
         if game.is_over:
             lines.extend(render.summary_lines(game))
     return lines
 
 
-def _match_lines(record: MatchRecord, glyphs: bool, hand: int | None, game: int | None) -> list[Text]:
+def _match_lines(
+    record: MatchRecord, glyphs: bool, hand: int | None, game: int | None, sheet: SheetLayout = "hands"
+) -> list[Text]:
     match = record.replay()
     count = len(record.games)
     if game is not None and not 1 <= game <= count:
@@ -150,14 +165,14 @@ def _match_lines(record: MatchRecord, glyphs: bool, hand: int | None, game: int 
             title = f"Hollywood set {k + 1}" if match.games[k].hollywood else f"Game {k + 1}"
             lines.append(Text(""))
             lines.append(Text(f"== {title} of the match ==", style="bold"))
-            lines.extend(_game_lines(rec, glyphs, hand, title))
+            lines.extend(_game_lines(rec, glyphs, hand, title, sheet))
     if game is None:
         lines.append(Text(""))
         lines.extend(render.match_lines(match))
     return lines
 
 
-def _team_lines(record: TeamRecord, glyphs: bool) -> list[Text]:
+def _team_lines(record: TeamRecord, glyphs: bool, sheet: SheetLayout = "hands") -> list[Text]:
     team = record.replay()
     lines = [
         Text(
@@ -169,7 +184,7 @@ def _team_lines(record: TeamRecord, glyphs: bool) -> list[Text]:
     for i, rec in enumerate(record.pairings):
         lines.append(Text(""))
         lines.append(Text(f"== Pairing {i + 1}: {rec.names[0]} against {rec.names[1]} ==", style="bold"))
-        lines.extend(_match_lines(rec, glyphs, None, None))
+        lines.extend(_match_lines(rec, glyphs, None, None, sheet))
     lines.append(Text(""))
     lines.extend(render.team_lines(team))
     return lines

@@ -30,11 +30,13 @@ from ginrummy.agents import make_agent, plays_as
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
 from ginrummy.cli.table.base import InputFn
+from ginrummy.hand.results import SECOND_PERSON, agree
 from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
 from ginrummy.variants import AnyHandState, AnyView
 
@@ -83,15 +85,38 @@ class PlaySession:
         *,
         seed: int,
         opponent: str = "simple",
-        name: str = "Player",
+        name: str = SECOND_PERSON,
         console: Console | None = None,
         input_fn: InputFn | None = None,
         save: Path | None = None,
         glyphs: bool | None = None,
         preset: str | None = None,
         changed: Sequence[str] = (),
+        sheet: SheetLayout = "hands",
     ) -> None:
         self.rules = rules
+        self.player_name = name
+        self.opponent = opponent
+        self.sheet_layout: SheetLayout = sheet
+        """How the score sheet is laid out (``hands``: one row per hand; ``paper``: the sources')."""
+        self.preset = preset
+        self.changed = tuple(changed)
+        console = console or Console(highlight=False, soft_wrap=True)
+        self.io = TableIO(
+            console, input_fn or read_line, render.use_glyphs(console) if glyphs is None else glyphs
+        )
+        self.screen_type = screen_class(rules)
+        """The table screen of this session's hands."""
+        self.save_path = save
+        self.first_save = save
+        """``--save``'s path: the first game's record; a game played again goes to ``NAME-2.json``..."""
+        self.played = 1
+        """How many games (or matches) have been started, counting each "play again"."""
+        self._start(seed)
+
+    def _start(self, seed: int) -> None:
+        """Set up a fresh game, set, match or team match dealt from ``seed``."""
+        rules, name = self.rules, self.player_name
         self.seed = seed
         self.team: TeamMatch | None = None
         if rules.team_size > 1:
@@ -109,17 +134,7 @@ class PlaySession:
         else:
             self.match = Match(rules, seed=seed, names=(name, "Computer"))
         self.game: Game = self.match.new_game()
-        self.agent = make_agent(opponent, seed)
-        self.opponent = opponent
-        self.preset = preset
-        self.changed = tuple(changed)
-        console = console or Console(highlight=False, soft_wrap=True)
-        self.io = TableIO(
-            console, input_fn or read_line, render.use_glyphs(console) if glyphs is None else glyphs
-        )
-        self.screen_type = screen_class(rules)
-        """The table screen of this session's hands."""
-        self.save_path = save
+        self.agent = make_agent(self.opponent, seed)
         self.states: list[AnyHandState] = []
         self.game_states: list[list[AnyHandState]] = [self.states]
         """The hands of each game of the human's match (``states`` is the last)."""
@@ -152,35 +167,21 @@ class PlaySession:
     # -- running ----------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play to the end, or until ``q``, end of input or Ctrl-C. Returns 0."""
+        """Play to the end, then offer to play again; until ``q`` (confirmed), end of input or
+        Ctrl-C. Returns 0."""
         say = self.io.say
         try:
             say(Text(self._intro(), style="bold"))
             for line in render.rules_lines(self.rules, self.preset, self.changed):
                 say(line)
-            say(Text(self.screen_type.HELP, style="dim"))
+            say(Text(self.io.text(self.screen_type.HELP).plain, style="dim"))
             level = plays_as(self.agent, self.rules)
             if level != self.agent.name:
                 say(Text(f"The {self.agent.name} player plays {self.screen_type.VARIANT} as {level}."))
             while True:
-                while not self.game.is_over:
-                    if self.states:
-                        self._between_hands()
-                    self._play_hand()
-                for line in render.summary_lines(self.game, settle=self.match.kind == "single"):
-                    say(line)
-                if self.match.is_over:
+                self._play_to_the_end()
+                if not self._play_again():
                     break
-                say(Text(""))
-                for line in render.match_lines(self.match):
-                    say(line)
-                self._between_games()
-            if self.match.kind != "single":
-                say(Text(""))
-                for line in render.match_lines(self.match):
-                    say(line)
-            if self.team is not None:
-                self._other_pairings()
         except Quit:
             self._leave("You quit the game.")
         except EOFError:
@@ -188,6 +189,51 @@ class PlaySession:
         except KeyboardInterrupt:
             self._leave("Interrupted: the game is left unfinished.")
         return 0
+
+    def _play_again(self) -> bool:
+        """Offer another game (match) once everything is played; on yes start it, dealt from a
+        seed derived from this one (saved, with ``--save``, to a file numbered after it).
+        No, ``q`` or the end of input end the session (the record is already saved)."""
+        try:
+            again = self.io.yes_no("Play again? (y/n) > ")
+        except EOFError:
+            again = False
+        if not again:
+            self.io.say(Text("Thanks for playing.", style="bold"))
+            return False
+        self.played += 1
+        first = self.first_save
+        if first is not None:
+            self.save_path = first.with_name(f"{first.stem}-{self.played}{first.suffix}")
+        self._start(derive_seed(self.seed, "again") % 1_000_000)
+        self.io.say(Text(""))
+        self.io.say(Text(self._intro(), style="bold"))
+        if self.save_path is not None:
+            self.io.say(Text(f"This one is saved to {self.save_path}."))
+        return True
+
+    def _play_to_the_end(self) -> None:
+        """Play every hand and game the rules make, with the sheets between and at the end."""
+        say = self.io.say
+        while True:
+            while not self.game.is_over:
+                if self.states:
+                    self._between_hands()
+                self._play_hand()
+            for line in render.summary_lines(self.game, settle=self.match.kind == "single"):
+                say(line)
+            if self.match.is_over:
+                break
+            say(Text(""))
+            for line in render.match_lines(self.match):
+                say(line)
+            self._between_games()
+        if self.match.kind != "single":
+            say(Text(""))
+            for line in render.match_lines(self.match):
+                say(line)
+        if self.team is not None:
+            self._other_pairings()
 
     def _intro(self) -> str:
         who = f"Gin Rummy against the computer ({self.opponent})"
@@ -206,7 +252,8 @@ class PlaySession:
         """Deal the next hand, play it through its table screen, enter and save it, show the sheet."""
         state = self.game.new_hand()
         self.states.append(state)
-        self.io.say(Text(f"\nHand {len(self.states)}: {self.names[state.dealer]} deals.", style="bold"))
+        dealer = agree(self.names[state.dealer], "deal", "deals")
+        self.io.say(Text(f"\nHand {len(self.states)}: {dealer}.", style="bold"))
         where = f"game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
         info = HandInfo(self.names, where + render.score_line(self.game), self.sheet)
         screen = self.screen_type(self.io, info, state)
@@ -224,18 +271,22 @@ class PlaySession:
             title = "Hollywood" if self.match.kind == "single" else f"Hollywood set {k}"
         else:
             title = f"Game {k}"
-        return render.sheet_text(self.game, title)
+        return render.sheet_text(self.game, title, self.sheet_layout, self.io.console.width)
 
     def _ask_between(self, prompt: str, sheet: list[Text]) -> None:
-        """Ask ``prompt`` until Enter: ``s`` shows ``sheet`` (lines), ``q`` quits."""
+        """Ask ``prompt`` until Enter: ``s`` shows ``sheet`` (lines), ``q`` asks whether to quit,
+        anything else is answered with what to type."""
         while True:
             word = self.io.ask(prompt).strip().lower()
-            if word in ("q", "quit", "exit"):
-                raise Quit
-            if word not in ("s", "sheet", "score"):
+            if not word:
                 return
-            for line in sheet:
-                self.io.say(line)
+            if word in ("q", "quit", "exit"):
+                self.io.confirm_quit()
+            elif word in ("s", "sheet", "score"):
+                for line in sheet:
+                    self.io.say(line)
+            else:
+                self.io.error(f"{word!r}: press Enter to go on, s for the sheet, q to quit", "Not understood")
 
     def _between_hands(self) -> None:
         self._ask_between(

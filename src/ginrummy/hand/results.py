@@ -27,7 +27,29 @@ from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.rules import Rules
 
-__all__ = ["HandResult", "Outcome", "hand_points"]
+__all__ = ["SECOND_PERSON", "HandResult", "Outcome", "agree", "hand_points", "verb_for"]
+
+SECOND_PERSON = "You"
+"""The name worded in the second person (the terminal's default name for the human)."""
+
+
+def agree(name: str, base: str, third: str) -> str:
+    """``name`` and the verb form that agrees with it: ``base`` after ``You``
+    (:data:`SECOND_PERSON`), else ``third``.
+
+    >>> agree("You", "score", "scores"), agree("Ed", "score", "scores")
+    ('You score', 'Ed scores')
+    """
+    return f"{name} {verb_for(name, base, third)}"
+
+
+def verb_for(name: str, base: str, third: str) -> str:
+    """The verb form alone that agrees with ``name`` (see :func:`agree`).
+
+    >>> verb_for("You", "win", "wins"), verb_for("Ed", "win", "wins")
+    ('win', 'wins')
+    """
+    return base if name == SECOND_PERSON else third
 
 
 class Outcome(StrEnum):
@@ -113,13 +135,14 @@ class HandResult:
             return f"{plain.describe(names)}, doubled: {self.points}"
         assert self.knocker is not None
         k, d = names[self.knocker], names[1 - self.knocker]
+        scores = f"{agree(k, 'score', 'scores')} {self.points}"
         if self.outcome is Outcome.GIN:
-            return f"{k} goes gin against {self.defender_count}: {k} scores {self.points}"
+            return f"{agree(k, 'go', 'goes')} gin against {self.defender_count}: {scores}"
         if self.outcome is Outcome.BIG_GIN:
-            return f"{k} goes big gin against {self.defender_count}: {k} scores {self.points}"
-        head = f"{k} knocks with {self.knocker_count} against {self.defender_count}"
+            return f"{agree(k, 'go', 'goes')} big gin against {self.defender_count}: {scores}"
+        head = f"{agree(k, 'knock', 'knocks')} with {self.knocker_count} against {self.defender_count}"
         if self.outcome is Outcome.KNOCK:
-            return f"{head}: {k} scores {self.points}"
+            return f"{head}: {scores}"
         if self.outcome is Outcome.TIE:
             return f"{head}: a tie, no score"
-        return f"{head}: undercut, {d} scores {self.points}"
+        return f"{head}: undercut, {agree(d, 'score', 'scores')} {self.points}"

@@ -28,7 +28,7 @@ from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.play import Agent, play_hand
 from ginrummy.rules import DealerRule, Rules, Scoring
 from ginrummy.scoring.columns import GameSummary, ScoreColumn, column_count, combine, hollywood_columns
-from ginrummy.scoring.sheet import hollywood_sheet, standard_sheet
+from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout, hands_sheet, hollywood_sheet, standard_sheet
 from ginrummy.variants import AnyHandState, deal_hand
 
 __all__ = ["Game", "GameSummary", "OnHand", "ScoreColumn", "choose_first_dealer", "play_game"]
@@ -191,13 +191,23 @@ class Game:
 
     # -- the score sheet -------------------------------------------------------
 
-    def sheet(self, title: str | None = None) -> str:
-        """The score sheet as text (:mod:`ginrummy.scoring.sheet`): the "Game 1" layout of the sources
-        (``title`` defaults to ``Game 1``), or Hollywood's three games side by side
-        (``title`` defaults to ``Hollywood``)."""
+    def sheet(self, title: str | None = None, layout: SheetLayout = "paper", width: int | None = None) -> str:
+        """The score sheet as text (:mod:`ginrummy.scoring.sheet`; ``title`` defaults to ``Game 1``):
+        with ``layout="paper"`` (the default, kept by records and the golden games) the "Game 1"
+        layout of the sources (000 part 2), with ``layout="hands"`` one row per hand with both
+        players' points and running totals and each bonus on its own row, no line wider than
+        ``width`` characters where it can (:func:`~ginrummy.scoring.sheet.hands_sheet`). Under
+        Hollywood scoring either layout is the three games side by side (``title`` defaults to
+        ``Hollywood``). Raises ``ValueError`` for another layout."""
+        if layout not in SHEET_LAYOUTS:
+            raise ValueError(f"unknown sheet layout {layout!r}; choose from {', '.join(SHEET_LAYOUTS)}")
         if self.hollywood:
             return hollywood_sheet(
                 self.rules, self.names, self.columns, self.results, self.entered, title or "Hollywood"
+            )
+        if layout == "hands":
+            return hands_sheet(
+                self.rules, self.names, self.columns[0], self.results, title or "Game 1", width
             )
         return standard_sheet(self.rules, self.names, self.columns[0], self.results, title or "Game 1")
 

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from ginrummy.hand.results import agree, verb_for
 from ginrummy.play import Agent
 from ginrummy.rules import Rules, Scoring
 from ginrummy.scoring.columns import GameSummary
@@ -83,7 +84,7 @@ class Settlement(NamedTuple):
             return "Settlement: the totals are equal; nothing is paid."
         p = self.payer
         return (
-            f"Settlement: {names[p]} pays {names[1 - p]} {self.amount} "
+            f"Settlement: {agree(names[p], 'pay', 'pays')} {names[1 - p]} {self.amount} "
             f"({self.points} points at {self.stake} a point)."
         )
 
@@ -284,10 +285,12 @@ class Match:
         elif winner is None:
             lines.append("The match is drawn.")
         elif self.kind == "best-of":
-            lines.append(f"{self.names[winner]} wins the match, {won[winner]} games to {won[1 - winner]}.")
+            win = agree(self.names[winner], "win", "wins")
+            lines.append(f"{win} the match, {won[winner]} games to {won[1 - winner]}.")
         else:
             lines.append(
-                f"{self.names[winner]} reaches {self.rules.match_target} and wins the match (a SLAM), "
+                f"{agree(self.names[winner], 'reach', 'reaches')} {self.rules.match_target} and "
+                f"{verb_for(self.names[winner], 'win', 'wins')} the match (a SLAM), "
                 f"{acc[winner]} to {acc[1 - winner]}."
             )
             sl = self.slams

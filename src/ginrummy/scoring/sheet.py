@@ -14,12 +14,151 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Literal, TypeAlias
 
-from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.results import HandResult, Outcome, agree, verb_for
 from ginrummy.rules import Rules, Shutout
 from ginrummy.scoring.columns import GameSummary, ScoreColumn, combine
 
-__all__ = ["hollywood_sheet", "result_text", "score_text", "standard_sheet", "winner_text"]
+__all__ = [
+    "SHEET_LAYOUTS",
+    "SheetLayout",
+    "hands_sheet",
+    "hollywood_sheet",
+    "result_text",
+    "score_text",
+    "standard_sheet",
+    "winner_text",
+]
+
+SheetLayout: TypeAlias = Literal["hands", "paper"]
+"""How the standard sheet is laid out: ``hands`` (:func:`hands_sheet`, one row per hand) or
+``paper`` (:func:`standard_sheet`, the sources' "Game 1" sheet, 000 part 2)."""
+SHEET_LAYOUTS: tuple[SheetLayout, ...] = ("hands", "paper")
+
+_NARROW_NAME = 11
+"""The widest a name is shown in the narrow layout of :func:`hands_sheet` (characters)."""
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters (a longer word alone on its line), the
+    lines after the first indented by two spaces."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1].strip() and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("  " + word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
+def _cut(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "."
+
+
+def hands_sheet(
+    rules: Rules,
+    names: tuple[str, str],
+    column: ScoreColumn,
+    results: Sequence[HandResult],
+    title: str = "Game 1",
+    width: int | None = None,
+) -> str:
+    """The one-game sheet read row by row: one row per hand of ``results`` (its number, how it
+    ended, each player's points and running total; a dead hand or a tie scores nothing), then,
+    once the game is over, each bonus on its own labelled row (game, box, shutout, margin;
+    the running totals go on adding up), the ``Grand total`` and who won (:func:`winner_text`).
+
+    ``width`` is the most characters a line may take (``None``: no limit). The table with how
+    each hand was scored (``Ed scores 7: (10 - 3)``) is used when it fits, else without it;
+    when even that does not fit, each row's label is written on its own line above its
+    numbers and names longer than 11 characters are cut, so no line is wider than about 30
+    characters. Raises nothing; the numbers are those of ``column`` and its summary.
+    """
+    scored = dict(column.entries)
+    running = [0, 0]
+    # (hand number, label, how it was scored, each player's points, running totals)
+    rows: list[tuple[str, str, str, tuple[str, str], tuple[int, int]]] = []
+    for i, r in enumerate(results):
+        pts = ["", ""]
+        entry = scored.get(i)
+        if entry is not None and entry.winner is not None:
+            pts[entry.winner] = str(entry.points)
+            running[entry.winner] += entry.points
+        rows.append(
+            (
+                str(i + 1),
+                result_text(r, names) + (", undercut" if r.outcome is Outcome.UNDERCUT else ""),
+                score_text(r, names),
+                (pts[0], pts[1]),
+                (running[0], running[1]),
+            )
+        )
+    notes: list[str] = []
+    if column.is_over:
+        s = column.summary()
+        extra = [
+            s.totals[p] - column.totals[p] - s.game_bonus[p] - s.box_bonus[p] - s.margin_bonus[p]
+            for p in (0, 1)
+        ]
+        shutout = s.shutout and rules.shutout is not Shutout.NONE
+        bonuses = [
+            (
+                "Game bonus"
+                + (" (doubled: shutout)" if shutout and rules.shutout is Shutout.DOUBLE_GAME_BONUS else ""),
+                s.game_bonus,
+            ),
+            (f"Box bonus ({rules.box_bonus} a hand won)", s.box_bonus),
+            (f"Shutout ({rules.shutout.value})", (extra[0], extra[1])),
+            ("Margin bonus", s.margin_bonus),
+        ]
+        for label, vals in bonuses:
+            if any(vals):
+                running = [running[0] + vals[0], running[1] + vals[1]]
+                rows.append(
+                    (
+                        "",
+                        label,
+                        "",
+                        (str(vals[0]) if vals[0] else "", str(vals[1]) if vals[1] else ""),
+                        (running[0], running[1]),
+                    )
+                )
+        assert tuple(running) == s.totals
+        rows.append(("", "Grand total", "", ("", ""), s.totals))
+        notes.append(winner_text(s, names))
+        if s.forfeit and s.winner is not None:
+            notes.append(f"{names[1 - s.winner]} won by exactly {rules.forfeit_on_exact_margin}: a forfeit.")
+    else:
+        notes.append(f"The game goes on: the first to {rules.target} ends it.")
+    head = title
+    rw = max([len(r[1]) for r in rows] + [6])
+    sw = max([len(r[2]) for r in rows] + [0])
+    bw = [max(13, len(n)) for n in names]
+    table = 4 + 2 + rw + 2 + bw[0] + 2 + bw[1]
+    if width is None or table <= width:
+        how = width is None or table + 2 + sw <= width
+        lines = [head, f"{'':4}  {'':<{rw}}  {names[0]:>{bw[0]}}  {names[1]:>{bw[1]}}"]
+        sub = [f"{'points':>6}{'total':>{b - 6}}" for b in bw]
+        lines.append(f"{'Hand':>4}  {'Result':<{rw}}  {sub[0]}  {sub[1]}{'  Score' if how and sw else ''}")
+        for hand, label, score, got, tot in rows:
+            cells = [f"{got[p]:>6}{tot[p]:>{bw[p] - 6}}" for p in (0, 1)]
+            tail = f"  {score}" if how and score else ""
+            lines.append(f"{hand:>4}  {label:<{rw}}  {cells[0]}  {cells[1]}{tail}".rstrip())
+        return "\n".join([*lines, *notes])
+    limit = max(width, 30)
+    cut = [_cut(n, _NARROW_NAME) for n in names]
+    lines = [
+        head,
+        f"{'':4}{cut[0]:>11}  {cut[1]:>11}",
+        f"{'':4}{'pts':>5}{'total':>6}  {'pts':>5}{'total':>6}",
+    ]
+    for hand, label, _, got, tot in rows:
+        lines.extend(_wrap(f"Hand {hand}: {label}" if hand else label, limit))
+        lines.append(f"{'':4}{got[0]:>5}{tot[0]:>6}  {got[1]:>5}{tot[1]:>6}")
+    for note in notes:
+        lines.extend(_wrap(note, limit))
+    return "\n".join(lines)
 
 
 def standard_sheet(
@@ -53,14 +192,17 @@ def standard_sheet(
     if s.winner is None:
         notes = ["The game is drawn (equal totals)"]
     elif s.winner != w and not s.forfeit:
-        notes = [f"{names[s.winner]} has won the game (higher total after bonuses)"]
+        notes = [f"{agree(names[s.winner], 'have', 'has')} won the game (higher total after bonuses)"]
     else:
-        notes = [f"{names[s.winner]} has won the game"]
-    notes += [f"{names[i]} has won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}" for i in (0, 1)]
+        notes = [f"{agree(names[s.winner], 'have', 'has')} won the game"]
     notes += [
-        f"{names[w]} scores {s.game_bonus[w]} as Game bonus",
+        f"{agree(names[i], 'have', 'has')} won {s.hands_won[i]} hand{'s' if s.hands_won[i] != 1 else ''}"
+        for i in (0, 1)
+    ]
+    notes += [
+        f"{agree(names[w], 'score', 'scores')} {s.game_bonus[w]} as Game bonus",
         *(
-            f"{names[i]} scores {s.box_bonus[i]}: ({rules.box_bonus} X {s.hands_won[i]})"
+            f"{agree(names[i], 'score', 'scores')} {s.box_bonus[i]}: ({rules.box_bonus} X {s.hands_won[i]})"
             for i in (0, 1)
             if s.box_bonus[i]
         ),
@@ -80,7 +222,8 @@ def standard_sheet(
         lines.append(f"Shutout ({rules.shutout.value}).")
     if s.forfeit:
         lines.append(
-            f"{names[1 - (s.winner or 0)]} won by exactly {rules.forfeit_on_exact_margin} and forfeits."
+            f"{names[1 - (s.winner or 0)]} won by exactly {rules.forfeit_on_exact_margin} and "
+            f"{verb_for(names[1 - (s.winner or 0)], 'forfeit', 'forfeits')}."
         )
     return "\n".join(lines)
 
@@ -196,7 +339,7 @@ def winner_text(summary: GameSummary, names: tuple[str, str], what: str = "the g
     why = ""
     if t[w] < t[1 - w]:
         why = " (by forfeit)" if summary.forfeit else " (the first to reach the target)"
-    return f"{names[w]} wins {what}{why}, {t[w]} to {t[1 - w]}."
+    return f"{agree(names[w], 'win', 'wins')} {what}{why}, {t[w]} to {t[1 - w]}."
 
 
 def result_text(r: HandResult, names: tuple[str, str]) -> str:
@@ -205,10 +348,10 @@ def result_text(r: HandResult, names: tuple[str, str]) -> str:
         return "Dead hand"
     k = names[r.knocker]
     if r.outcome is Outcome.GIN:
-        return f"{k} goes gin"
+        return f"{agree(k, 'go', 'goes')} gin"
     if r.outcome is Outcome.BIG_GIN:
-        return f"{k} goes big gin"
-    return f"{k} knocks with {r.knocker_count}"
+        return f"{agree(k, 'go', 'goes')} big gin"
+    return f"{agree(k, 'knock', 'knocks')} with {r.knocker_count}"
 
 
 def score_text(r: HandResult, names: tuple[str, str]) -> str:
@@ -218,13 +361,13 @@ def score_text(r: HandResult, names: tuple[str, str]) -> str:
     if r.multiplier != 1:  # Oklahoma's spade double: the plain arithmetic, then the multiplier
         plain = score_text(dataclasses.replace(r, multiplier=1, points=r.points // r.multiplier), names)
         how = plain.partition(": ")[2]
-        return f"{names[r.winner]} scores {r.points}: {how} x {r.multiplier}"
-    w = names[r.winner]
+        return f"{agree(names[r.winner], 'score', 'scores')} {r.points}: {how} x {r.multiplier}"
+    w = agree(names[r.winner], "score", "scores")
     if r.outcome in (Outcome.GIN, Outcome.BIG_GIN):
         bonus = r.points - r.defender_count
         label = "Gin" if r.outcome is Outcome.GIN else "Big Gin"
-        return f"{w} scores {r.points}: ({r.defender_count} + {bonus} as {label} bonus)"
+        return f"{w} {r.points}: ({r.defender_count} + {bonus} as {label} bonus)"
     if r.outcome is Outcome.UNDERCUT:
         diff = r.knocker_count - r.defender_count
-        return f"{w} scores {r.points}: ({diff} + {r.points - diff} as Undercut bonus)"
-    return f"{w} scores {r.points}: ({r.defender_count} - {r.knocker_count})"
+        return f"{w} {r.points}: ({diff} + {r.points - diff} as Undercut bonus)"
+    return f"{w} {r.points}: ({r.defender_count} - {r.knocker_count})"

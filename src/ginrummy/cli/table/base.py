@@ -28,7 +28,7 @@ from rich.text import Text
 from ginrummy.agents import make_agent
 from ginrummy.cards import Card, CardSet
 from ginrummy.cli import render
-from ginrummy.cli.commands import Meta
+from ginrummy.cli.commands import Meta, RefusedError
 from ginrummy.errors import GinRummyError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.base import BaseHandState
@@ -80,8 +80,35 @@ class TableIO:
         return self.input_fn(prompt)
 
     def error(self, message: str, head: str = "Not allowed") -> None:
-        """Say why a command was refused, e.g. ``Not allowed: ...`` in yellow."""
-        self.say(Text(f"{head}: {message}", style="yellow"))
+        """Say why a command was refused, e.g. ``Not allowed: ...`` in yellow, its cards written
+        as the table writes them (:func:`ginrummy.cli.render.table_words`)."""
+        self.say(Text(f"{head}: {render.table_words(message, self.glyphs)}", style="yellow"))
+
+    def text(self, text: str) -> Text:
+        """Plain text (the help) as the console can print it: suit symbols (``7♥``) written as
+        letters (``7h``) when the table writes no symbols (``--ascii``), else unchanged."""
+        return Text(text if self.glyphs else render.table_words(text, False))
+
+    def yes_no(self, prompt: str, also_yes: tuple[str, ...] = ()) -> bool:
+        """Ask ``prompt`` until the answer is y (yes, or a word of ``also_yes``) or n (no);
+        anything else is answered. ``EOFError`` at the end of input."""
+        while True:
+            answer = self.ask(prompt).strip().lower()
+            if answer in ("y", "yes", *also_yes):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.error("answer y (yes) or n (no)", "Not understood")
+
+    def confirm_quit(self) -> None:
+        """Ask whether to quit; raises :class:`Quit` on yes (``q`` again, or the end of input,
+        quits too) and returns on no."""
+        try:
+            sure = self.yes_no("Quit the game? (y/n) > ", also_yes=("q", "quit"))
+        except EOFError:
+            sure = True
+        if sure:
+            raise Quit
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +257,15 @@ class TableScreen(Generic[S]):
     def read_command(self, view: V, parse: Callable[[str, V], C | Meta]) -> C:
         """Ask (with :meth:`prompt`) until a line parses to a command that acts in the hand:
         text that is not a command is explained, and the commands that do not act are done
-        here (:meth:`meta`)."""
+        here (:meth:`meta`). A command understood but refused before it reaches the engine (a false
+        gin, :class:`~ginrummy.cli.commands.RefusedError`) is ``Not allowed``."""
         while True:
             text = self.io.ask(self.prompt(view))
             try:
                 cmd = parse(text, view)
+            except RefusedError as exc:
+                self.io.error(str(exc))
+                continue
             except GinRummyError as exc:
                 self.io.error(str(exc), "Not understood")
                 continue
@@ -244,11 +275,13 @@ class TableScreen(Generic[S]):
             return cmd
 
     def meta(self, cmd: Meta, view: Any) -> None:
-        """A command that does not act: quit (raises :class:`Quit`), help, sheet, hint, nothing."""
+        """A command that does not act: quit (asks first; raises :class:`Quit` on yes), help, sheet,
+        hint, nothing."""
         if cmd.kind == "quit":
-            raise Quit
+            self.io.confirm_quit()
+            return
         if cmd.kind == "help":
-            self.io.say(Text(self.HELP))
+            self.io.say(self.io.text(self.HELP))
         elif cmd.kind == "sheet":
             self.io.say(self.info.sheet())
         elif cmd.kind == "hint":

@@ -28,7 +28,7 @@ from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
-from ginrummy.melds import Meld, MeldRules, best_arrangement, least_deadwood, meld_rules
+from ginrummy.melds import Meld, MeldRules, best_arrangement, best_discards, least_deadwood, meld_rules
 from ginrummy.rules import Rules
 
 __all__ = ["StandardScreen"]
@@ -107,13 +107,7 @@ class StandardScreen(TableScreen[HandState]):
             text.append_text(render.melds_text(best_arrangement(view.hand, mr=mr).melds, self.glyphs))
         self.io.say(text)
         word = {"gin": "Gin", "knock": "Knock"}.get(cmd.confirm or "", "Big gin")
-        while True:
-            answer = self.io.ask(f"{word}? (y/n) > ").strip().lower()
-            if answer in ("y", "yes"):
-                return True
-            if answer in ("n", "no"):
-                return False
-            self.io.error("answer y (yes) or n (no)", "Not understood")
+        return self.io.yes_no(f"{word}? (y/n) > ")
 
     def prompt(self, view: PlayerView) -> str:
         up = view.upcard.text(self.glyphs) if view.upcard is not None else "-"
@@ -144,7 +138,8 @@ class StandardScreen(TableScreen[HandState]):
                 style="dim",
             )
         )
-        table = Text("Upcard ")
+        first_turn = view.phase in (Phase.OFFER, Phase.LAST_CHANCE)
+        table = Text("Upcard " if first_turn else "Top of the discard pile ")
         if view.upcard is not None:
             table.append_text(self.card(view.upcard, "bold"))
             table.append(f" (pile {len(view.discard_pile)})")
@@ -163,7 +158,7 @@ class StandardScreen(TableScreen[HandState]):
             highlight=view.drawn if view.drawn is not None else view.taken,
             mr=view.meld_rules,
         )
-        self.io.say(Text(f"Your hand, deadwood {least_deadwood(view.hand, mr=view.meld_rules)}:"))
+        self.io.say(Text(f"Your hand, {_deadwood_words(view)}:"))
         self.io.say(Text("  ") + top)
         self.io.say(Text("  ") + bottom)
         if view.phase is Phase.DISCARD:
@@ -239,7 +234,8 @@ class StandardScreen(TableScreen[HandState]):
             return lines
         k = result.knocker
         d = 1 - k
-        lines.append(Text(f"  {names[k]} (laid down by the knocker):"))
+        how = {Outcome.GIN: "going gin", Outcome.BIG_GIN: "going big gin"}.get(result.outcome)
+        lines.append(Text(f"  {names[k]} (laid down{' by the knocker' if how is None else ', ' + how}):"))
         lines.append(Text("    melds: ") + render.melds_text(result.knocker_melds, glyphs, numbered=True))
         lines.append(_deadwood_line(result.knocker_deadwood, glyphs, mr))
         lines.append(
@@ -252,6 +248,21 @@ class StandardScreen(TableScreen[HandState]):
         label = result.outcome.label
         lines.append(Text(f"{label}: {result.describe((names[0], names[1]))}", style="bold"))
         return lines
+
+
+def _deadwood_words(view: PlayerView) -> str:
+    """``deadwood 14``, or during the discard the deadwood left after the best discard
+    (``deadwood 6 after your best discard``), the count the knock limit is compared with."""
+    mr = view.meld_rules
+    if view.phase is Phase.DISCARD:
+        exclude = 0 if view.taken is None or view.rules.rediscard_taken_card else 1 << view.taken
+        try:
+            count, _ = best_discards(view.hand, exclude, mr=mr)
+        except ValueError:
+            pass
+        else:
+            return f"deadwood {count} after your best discard"
+    return f"deadwood {least_deadwood(view.hand, mr=mr)}"
 
 
 def _plan_lines(

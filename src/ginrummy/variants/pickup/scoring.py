@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy.cards import CardSet
-from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.results import HandResult, Outcome, agree
 from ginrummy.melds import Meld
 from ginrummy.rules import Rules
 
@@ -91,8 +91,12 @@ class PickupResult(HandResult):
             if self.bonus[p]:
                 text += f" + {self.bonus[p]} gin"
             parts.append(f"{text} = {self.net[p]}")
-        tail = "no score" if self.winner is None else f"{names[self.winner]} scores {self.points}"
-        return f"{names[g]} goes gin: {'; '.join(parts)}: {tail}"
+        tail = (
+            "no score"
+            if self.winner is None
+            else f"{agree(names[self.winner], 'score', 'scores')} {self.points}"
+        )
+        return f"{agree(names[g], 'go', 'goes')} gin: {'; '.join(parts)}: {tail}"
 
 
 def pickup_result(
