@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from helpers.web import scripted_action, strings
 
 from ginrummy.web import session as session_module
 from ginrummy.web.app import create_app
 from ginrummy.web.guard import MAX_BODY, SECURITY_HEADERS
 from ginrummy.web.session import UNDO_RULE, GameSession
 from ginrummy.web.store import ActionRow, GameRow, Store
+from helpers.web import scripted_action, strings
 
 H = "x-player-token"
 
