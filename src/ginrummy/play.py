@@ -104,17 +104,19 @@ def play_hand(
     hand has ``max_actions`` actions and is not over, and the engine's
     :class:`~ginrummy.errors.IllegalActionError` for an illegal action (the state unchanged).
     """
+    count = state.action_count
     while not state.is_over:
         p = state.to_act
         player = players[p]
         if player is None:
             return None
-        if state.action_count >= max_actions:
+        if count >= max_actions:
             raise HandTooLongError(
-                f"the hand was cut off after {state.action_count} actions without ending "
+                f"the hand was cut off after {count} actions without ending "
                 "(the players keep passing cards back and forth)"
             )
         state.push(player.act(state.view(p)), player=p)
+        count += 1
         if on_action is not None:
             last = state.last_action
             assert last is not None

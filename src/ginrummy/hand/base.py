@@ -69,6 +69,24 @@ SHARED_FIELDS: tuple[str, ...] = (
 """The fields every hand keeps that an action may change (saved for ``pop``)."""
 
 
+VIEW_FIELDS: tuple[str, ...] = (
+    "player",
+    "rules",
+    "dealer",
+    "phase",
+    "to_act",
+    "hand",
+    "discard_pile",
+    "stock_size",
+    "opponent_hand_size",
+    "opponent_known",
+    "history",
+    "drawn",
+    "result",
+)
+"""The fields every variant's view has, first and in this order (``tests`` check each view)."""
+
+
 class LegalActions(Generic[A]):
     """A live view of the legal actions of a hand state: iterate for the canonical list, or
     test any action with ``in`` (which asks the state's ``can``, so it accepts every legal
@@ -269,7 +287,7 @@ class BaseHandState(Generic[A, V]):
     def can(self, action: object, player: int | None = None) -> bool:
         """True if :meth:`verify` would accept ``action`` (any object may be asked about)."""
         try:
-            self._check(action, player)
+            self._check(cast(A, action), player)  # anything else fails the phase check
         except (IllegalActionError, InvalidMeldError):
             return False
         return True
@@ -287,7 +305,7 @@ class BaseHandState(Generic[A, V]):
                 raise type(exc)(f"{text}; legal now: {self._legal_names()}") from None
             raise
 
-    def _check(self, action: object, player: int | None) -> A:
+    def _check(self, action: A, player: int | None) -> A:
         """Check ``action`` and return it as it is to be logged (with engine choices filled in).
         Anything that is not one of the variant's actions fails the phase check."""
         phase = self._phase
@@ -300,14 +318,13 @@ class BaseHandState(Generic[A, V]):
         kind = type(action).__name__
         if type(action) not in self._PHASE_ACTIONS[phase]:
             raise WrongPhaseError(f"cannot {self._VERB.get(kind, kind)} in phase {phase.name}")
-        checked = cast(A, action)  # of a type the phase allows: one of the variant's actions
         if isinstance(action, DrawStock):
             if self.stock_size == 0:
                 raise IllegalDrawError("the stock is empty")
-            return checked
+            return action
         if isinstance(action, Pass):
-            return checked
-        return self._check_variant(checked, self._hands[self._to_act])
+            return action
+        return self._check_variant(action, self._hands[self._to_act])
 
     def _check_variant(self, action: A, hand: CardSet) -> A:
         """The variant's checks of ``action`` (of a kind the phase allows) by the player to act."""
@@ -410,27 +427,27 @@ class BaseHandState(Generic[A, V]):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
         mine = self._to_act == player and self._phase is not Phase.END
         return self._view(
-            player,
             mine,
-            {
-                "player": player,
-                "rules": self.rules,
-                "dealer": self.dealer,
-                "phase": self._phase,
-                "to_act": self._to_act,
-                "hand": self._hands[player],
-                "discard_pile": self._discard_pile,
-                "stock_size": 52 - self._stock_pos,
-                "opponent_hand_size": self._hands[1 - player].bit_count(),
-                "opponent_known": self._known[1 - player],
-                "history": self._events,
-                "drawn": self._drawn if mine else None,
-                "result": self._result,
-            },
+            (
+                player,
+                self.rules,
+                self.dealer,
+                self._phase,
+                self._to_act,
+                self._hands[player],
+                self._discard_pile,
+                52 - self._stock_pos,
+                self._hands[1 - player].bit_count(),
+                self._known[1 - player],
+                self._events,
+                self._drawn if mine else None,
+                self._result,
+            ),
         )
 
-    def _view(self, player: int, mine: bool, shared: dict[str, Any]) -> V:
-        """The variant's view: ``shared`` (the fields every view has) and its own."""
+    def _view(self, mine: bool, shared: tuple[Any, ...]) -> V:
+        """The variant's view: ``shared``, the :data:`VIEW_FIELDS` every view has first, in that
+        order (built once here for every variant), then its own fields."""
         raise NotImplementedError
 
 

@@ -422,22 +422,23 @@ class HandState(BaseHandState[Action, PlayerView]):
             return Event(player, "take", self._discard_pile[-1])
         return Event(player, _EVENT_KIND[type(action)], None)
 
-    def _view(self, player: int, mine: bool, shared: dict[str, Any]) -> PlayerView:
+    def _view(self, mine: bool, shared: tuple[Any, ...]) -> PlayerView:
         phase = self._phase
         knock = self._knock
         laid_down = knock is not None and phase in (Phase.LAYOFF, Phase.END)
-        return PlayerView(
-            **shared,
-            taken=self._taken if mine else None,
-            knock_limit=self.knock_limit,
-            may_take=mine and bool(self._discard_pile) and not self._draw_only,
-            must_knock=mine
-            and (self._must_knock or (phase is Phase.LAST_CHANCE and self.can(TakeDiscard()))),
-            knocker=knock[0] if laid_down and knock else None,
-            knocker_melds=knock[2] if laid_down and knock else (),
-            knocker_deadwood=knock[3] if laid_down and knock else 0,
-            knock_card=self.knock_card,
-            multiplier=self.multiplier,
+        return PlayerView._make(
+            (
+                *shared,
+                self._taken if mine else None,  # taken
+                self.knock_limit,
+                mine and bool(self._discard_pile) and not self._draw_only,  # may_take
+                mine and (self._must_knock or (phase is Phase.LAST_CHANCE and self.can(TakeDiscard()))),
+                knock[0] if laid_down and knock else None,  # knocker
+                knock[2] if laid_down and knock else (),  # knocker_melds
+                knock[3] if laid_down and knock else 0,  # knocker_deadwood
+                self.knock_card,
+                self.multiplier,
+            )
         )
 
     def __repr__(self) -> str:

@@ -53,6 +53,7 @@ class PlayerView(NamedTuple):
     opponent_known: CardSet
     history: tuple[Event, ...]
     drawn: Card | None
+    result: HandResult | None
     taken: Card | None
     knock_limit: int
     may_take: bool
@@ -60,7 +61,6 @@ class PlayerView(NamedTuple):
     knocker: int | None
     knocker_melds: tuple[Meld, ...]
     knocker_deadwood: CardSet
-    result: HandResult | None
     knock_card: Card | None
     multiplier: int
 

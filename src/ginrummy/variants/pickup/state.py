@@ -390,15 +390,17 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
 
     # -- views -----------------------------------------------------------------
 
-    def _view(self, player: int, mine: bool, shared: dict[str, Any]) -> PickupView:
-        return PickupView(
-            **shared,
-            table=self._table,
-            table_owners=self._owners,
-            laid=self._laid,
-            taken=self._taken if mine else 0,
-            must_meld=self._pending if mine else None,
-            draw_only=self._draw_only,
+    def _view(self, mine: bool, shared: tuple[Any, ...]) -> PickupView:
+        return PickupView._make(
+            (
+                *shared,
+                self._table,
+                self._owners,
+                self._laid,
+                self._taken if mine else 0,  # taken
+                self._pending if mine else None,  # must_meld
+                self._draw_only,
+            )
         )
 
     def __repr__(self) -> str:

@@ -53,15 +53,15 @@ class PickupView(NamedTuple):
     stock_size: int
     opponent_hand_size: int
     opponent_known: CardSet
+    history: tuple[PickupEvent, ...]
+    drawn: Card | None
+    result: PickupResult | None
     table: tuple[Meld, ...]
     table_owners: tuple[int, ...]
     laid: tuple[CardSet, CardSet]
-    history: tuple[PickupEvent, ...]
-    drawn: Card | None
     taken: CardSet
     must_meld: Card | None
     draw_only: bool
-    result: PickupResult | None
 
     @property
     def upcard(self) -> Card | None:
