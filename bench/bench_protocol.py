@@ -32,7 +32,13 @@ def _rate(opponent: str, games: int, seed: int) -> tuple[float, int, int, float,
     elapsed = time.perf_counter() - t0
     summary = result.summary()
     t = summary["times"][0]
-    return len(result.games) / elapsed, t["decisions"], len(summary["forfeits"]), t["median_ms"], t["mean_ms"]
+    return (
+        len(result.games) / elapsed,
+        t["decisions"],
+        len(summary.get("forfeits", [])),
+        t["median_ms"],
+        t["mean_ms"],
+    )
 
 
 def main() -> None:

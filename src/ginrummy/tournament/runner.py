@@ -55,8 +55,8 @@ class MatchResult:
         ``ci95`` (pair-clustered) and ``wilson95``, ``elo`` (A minus B) with ``elo_ci95``,
         ``hands``, ``points_per_hand`` (each agent's points scored per hand) and
         ``net_points_per_hand`` (A minus B), ``rates`` per hand (gin, undercut won,
-        knock won per agent; dead hands), ``abandoned`` hands, ``forfeits`` (one object per game a
-        ``cmd:`` bot forfeited: ``pair``, ``swapped``, ``agent``, ``kind``, ``hand``, ``message``),
+        knock won per agent; dead hands), ``abandoned`` hands, ``forfeits`` (only when a game was
+        forfeited: one object per game a ``cmd:`` bot forfeited: ``pair``, ``swapped``, ``agent``, ``kind``, ``hand``, ``message``),
         and with ``include_times``
         the decision ``times`` (mean, median, p99 in milliseconds, count) per agent.
         """
@@ -100,19 +100,21 @@ class MatchResult:
                 "dead": sum(1 for h in hands if h.outcome == "dead") / nh,
             },
             "abandoned": sum(g.abandoned for g in games),
-            "forfeits": [
-                {
-                    "pair": g.pair,
-                    "swapped": g.swapped,
-                    "agent": g.forfeit.agent,
-                    "kind": g.forfeit.kind,
-                    "hand": g.forfeit.hand,
-                    "message": g.forfeit.message,
-                }
-                for g in games
-                if g.forfeit is not None
-            ],
         }
+        forfeits = [
+            {
+                "pair": g.pair,
+                "swapped": g.swapped,
+                "agent": g.forfeit.agent,
+                "kind": g.forfeit.kind,
+                "hand": g.forfeit.hand,
+                "message": g.forfeit.message,
+            }
+            for g in games
+            if g.forfeit is not None
+        ]
+        if forfeits:
+            out["forfeits"] = forfeits
         if include_times:
             times = []
             for a in (0, 1):
