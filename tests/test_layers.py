@@ -17,6 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("play",),
     ("scoring",),
     ("records",),
+    ("protocol",),
     ("agents",),
     ("tournament",),
     ("research",),

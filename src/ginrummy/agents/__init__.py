@@ -17,6 +17,7 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
 from ginrummy.melds import STANDARD, meld_rules
+from ginrummy.protocol import SubprocessBot, is_cmd
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupView
@@ -175,8 +176,13 @@ def plays_as(agent: Agent, rules: Rules) -> str:
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     """A new agent of the named level, with its own random generator from ``seed``.
 
-    Raises :class:`UnknownAgentError` listing the known levels.
+    A name ``cmd:COMMAND`` is a bot in any language run as a subprocess over the bot protocol
+    (:class:`ginrummy.protocol.SubprocessBot`, ``docs/protocol.md``; ``seed`` unused). Raises
+    :class:`UnknownAgentError` listing the known levels, or
+    :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found.
     """
+    if is_cmd(name):
+        return SubprocessBot(name)
     try:
         factory = AGENTS[name.lower()]
     except KeyError:

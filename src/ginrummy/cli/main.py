@@ -28,14 +28,16 @@ from ginrummy.cli.analyze import (
     parse_knocker_melds,
     run_lines,
 )
+from ginrummy.cli.match import cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
 from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, IllegalActionError
 from ginrummy.melds import Meld
+from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.variants import deal_hand
@@ -121,10 +123,11 @@ def main() -> None:
 @click.option("--seed", type=int, default=None, help="Seed of the deals (default: random, printed).")
 @click.option(
     "--opponent",
-    type=click.Choice(sorted(AGENTS), case_sensitive=False),
+    callback=cmd_or_choice(sorted(AGENTS)),
     default="simple",
     show_default=True,
-    help="The computer player.",
+    help=f"The computer player: {', '.join(sorted(AGENTS))}, or cmd:COMMAND, a bot speaking the "
+    "bot protocol (docs/protocol.md).",
 )
 @click.option("--name", default="You", show_default=True, help="Your name on the score sheet.")
 @_sheet_option
@@ -165,7 +168,7 @@ def play(
     session = PlaySession(
         rules,
         seed=seed,
-        opponent=opponent.lower(),
+        opponent=opponent if is_cmd(opponent) else opponent.lower(),
         name=name,
         console=_console(),
         save=save,
@@ -174,7 +177,25 @@ def play(
         changed=settings,
         sheet=sheet_layout,
     )
-    sys.exit(session.run())
+    sys.exit(_run_session(session))
+
+
+def _run_session(session: PlaySession) -> int:
+    """Run ``session``; a ``cmd:`` opponent that fails (crash, timeout, garbage, illegal move)
+    forfeits: the person wins by forfeit, said in so many words. Ends the bot's process."""
+    try:
+        return session.run()
+    except (BotError, IllegalActionError) as exc:
+        error = forfeit_of(exc, session.agent)
+        if error is None:
+            raise
+        click.echo(
+            f"\nThe computer player {session.opponent} forfeits the game ({error.kind}: {error.detail}). "
+            "You win by forfeit."
+        )
+        return 0
+    finally:
+        close_agent(session.agent)
 
 
 @main.command()

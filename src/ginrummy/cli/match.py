@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import click
@@ -11,17 +12,38 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ginrummy.agents import AGENTS
 from ginrummy.agents.peers import PEERS
+from ginrummy.errors import GinRummyError
+from ginrummy.protocol import is_cmd, parse_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.tournament import report_lines, run_match
 
-__all__ = ["match"]
+__all__ = ["cmd_or_choice", "match"]
 
-_NAMES = click.Choice([*AGENTS, *PEERS], case_sensitive=False)
+
+def cmd_or_choice(choices: Iterable[str]) -> Callable[[click.Context, click.Parameter, str], str]:
+    """A click callback accepting one of ``choices`` (any case, returned as written in
+    ``choices``) or ``cmd:COMMAND`` (a bot over the protocol, ``docs/protocol.md``; the program
+    must exist)."""
+    choice = click.Choice(list(choices), case_sensitive=False)
+
+    def check(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        if is_cmd(value):
+            try:
+                parse_cmd(value)
+            except GinRummyError as exc:
+                raise click.BadParameter(str(exc), ctx, param) from None
+            return value
+        return str(choice.convert(value, param, ctx))
+
+    return check
+
+
+_agent_name = cmd_or_choice([*AGENTS, *PEERS])
 
 
 @click.command()
-@click.argument("agent_a", type=_NAMES, metavar="AGENT")
-@click.argument("agent_b", type=_NAMES, metavar="AGENT")
+@click.argument("agent_a", callback=_agent_name, metavar="AGENT")
+@click.argument("agent_b", callback=_agent_name, metavar="AGENT")
 @click.option(
     "--games",
     type=click.IntRange(min=1),
@@ -63,7 +85,10 @@ def match(
     Each deal sequence is played twice with the seats swapped. Prints games won with a
     95% confidence interval, Elo difference, points per hand, gin/undercut/dead rates
     and decision times. AGENT is a level (random, simple, beginner, strong, expert) or
-    an outside peer (openspiel, rlcard; needs `pip install -e .[peers]`)."""
+    an outside peer (openspiel, rlcard; needs `pip install -e .[peers]`), or cmd:COMMAND,
+    a program in any language speaking the bot protocol (docs/protocol.md), e.g.
+    "cmd:python3 bots/simple_bot.py". A bot that crashes, hangs past its time budget or
+    answers with garbage or an illegal move forfeits that game (reported)."""
     rules = Rules.preset(preset)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)

@@ -15,15 +15,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ginrummy.errors import IllegalActionError
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.play import MAX_ACTIONS, Agent, HandTooLongError, play_hand, show_hand_over
+from ginrummy.protocol import BotError, close_agent, forfeit_of
 from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.seeds import derive_seed
 from ginrummy.variants import AnyAction, AnyHandState, AnyView
 
-__all__ = ["AgentFactory", "GameOutcome", "HandSummary", "pair_seed", "play_pair"]
+__all__ = ["AgentFactory", "Forfeit", "GameOutcome", "HandSummary", "pair_seed", "play_pair"]
 
 AgentFactory = Callable[[str, random.Random], Agent]
 """Builds an agent from its name and a seeded ``random.Random``."""
@@ -58,7 +60,10 @@ class GameOutcome:
     """One game of a pair. ``swapped``: agent A sat in seat 1. ``winner``: the agent (0 = A,
     1 = B) with the higher final total, ``None`` for equal totals; ``totals``: final totals
     with bonuses per agent; ``abandoned``: hands cut at :data:`MAX_ACTIONS_PER_HAND`;
-    ``times``: seconds per decision, per agent; ``record``: the game record (JSON) if kept."""
+    ``times``: seconds per decision, per agent; ``record``: the game record (JSON) if kept;
+    ``forfeit``: set when a bot (``cmd:``, :class:`ginrummy.protocol.SubprocessBot`) crashed,
+    hung past its budget or answered with garbage or an illegal action: the game stops there,
+    the other agent wins it, and ``totals``/``hands`` are those of the hands finished before."""
 
     pair: int
     swapped: bool
@@ -69,6 +74,18 @@ class GameOutcome:
     abandoned: int = 0
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     record: str | None = None
+    forfeit: Forfeit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A game lost by a failing bot: ``agent`` (0 = A, 1 = B), ``kind`` (one of
+    :data:`ginrummy.protocol.BOT_KINDS`), ``message`` (what happened), ``hand`` (0-based)."""
+
+    agent: int
+    kind: str
+    message: str
+    hand: int
 
 
 class _Timed:
@@ -107,16 +124,32 @@ def _play_game(
     game = Game(rules, seed=seed, names=(names[seat_agent[0]], names[seat_agent[1]]))
     states: list[AnyHandState] = []
     abandoned = 0
-    while not game.is_over:
-        state = game.new_hand()
-        states.append(state)
-        try:
-            result = play_hand(state, agents, max_actions=MAX_ACTIONS_PER_HAND)
-        except HandTooLongError:
-            abandoned += 1
-            result = HandResult(Outcome.DEAD, None, 0)
-        assert result is not None
-        game.enter(result)
+    forfeit: Forfeit | None = None
+    try:
+        while not game.is_over:
+            state = game.new_hand()
+            states.append(state)
+            try:
+                result = play_hand(state, agents, max_actions=MAX_ACTIONS_PER_HAND)
+            except HandTooLongError:
+                abandoned += 1
+                result = HandResult(Outcome.DEAD, None, 0)
+            except (BotError, IllegalActionError) as exc:
+                error = forfeit_of(exc, agents[state.to_act].agent)
+                if error is None:
+                    raise
+                agent = (
+                    seat_agent[state.to_act]
+                    if not isinstance(exc, BotError)
+                    else _culprit(exc, agents, seat_agent, state.to_act)
+                )
+                forfeit = Forfeit(agent, error.kind, error.detail, len(states) - 1)
+                break
+            assert result is not None
+            game.enter(result)
+    finally:
+        for timed in agents:
+            close_agent(timed.agent)
     hands = [
         HandSummary(
             r.outcome.value,
@@ -126,11 +159,27 @@ def _play_game(
         )
         for r in game.results
     ]
-    s = game.summary()
-    totals = (s.totals[seat_agent.index(0)], s.totals[seat_agent.index(1)])
-    winner = None if s.winner is None else seat_agent[s.winner]
-    record = GameRecord.from_game(game, states).dump() if keep_record and not abandoned else None
-    return GameOutcome(pair, swapped, seed, winner, totals, hands, abandoned, times, record)
+    if forfeit is not None:
+        # a forfeited game stops where it is: the totals so far, the other agent wins
+        seat_totals = game.totals
+        winner: int | None = 1 - forfeit.agent
+    else:
+        s = game.summary()
+        seat_totals = s.totals
+        winner = None if s.winner is None else seat_agent[s.winner]
+    totals = (seat_totals[seat_agent.index(0)], seat_totals[seat_agent.index(1)])
+    keep = keep_record and not abandoned and forfeit is None
+    record = GameRecord.from_game(game, states).dump() if keep else None
+    return GameOutcome(pair, swapped, seed, winner, totals, hands, abandoned, times, record, forfeit)
+
+
+def _culprit(exc: BotError, agents: list[_Timed], seat_agent: tuple[int, int], to_act: int) -> int:
+    """The agent whose bot raised ``exc``: the one to act, unless the error came from the other
+    seat's bot (told that a hand is over)."""
+    for seat, timed in enumerate(agents):
+        if getattr(timed.agent, "failure", None) is exc:
+            return seat_agent[seat]
+    return seat_agent[to_act]
 
 
 def play_pair(

@@ -13,7 +13,7 @@ def _pct(x: float) -> str:
 
 def report_lines(s: dict[str, Any]) -> list[str]:
     """The summary dict as lines for people: games won with the 95% interval, Elo, points per
-    hand, gin/undercut/dead rates and decision times."""
+    hand, gin/undercut/dead rates, forfeits by ``cmd:`` bots and decision times."""
     a, b = s["agents"]
     lo, hi = s["ci95"]
     elo_lo, elo_hi = s["elo_ci95"]
@@ -34,6 +34,10 @@ def report_lines(s: dict[str, Any]) -> list[str]:
     )
     if s.get("abandoned"):
         lines.append(f"  abandoned hands (endless, scored dead): {s['abandoned']}")
+    for f in s.get("forfeits", ()):
+        who = (a, b)[f["agent"]]
+        game = f"pair {f['pair']} game {'b' if f['swapped'] else 'a'}"
+        lines.append(f"  FORFEIT: {who} lost {game} in hand {f['hand'] + 1} ({f['kind']}): {f['message']}")
     for name, t in zip((a, b), s.get("times", ()), strict=False):
         lines.append(
             f"  decision time {name}: mean {t['mean_ms']:.2f} ms, median {t['median_ms']:.2f} ms, "

@@ -17,6 +17,7 @@ from typing import Any
 
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
+from ginrummy.protocol import is_cmd
 from ginrummy.rules import Rules
 from ginrummy.tournament.pairs import AgentFactory, GameOutcome, play_pair
 from ginrummy.tournament.stats import elo, mean_ci, percentile, wilson
@@ -25,10 +26,13 @@ __all__ = ["MatchResult", "default_factory", "run_match"]
 
 
 def default_factory(name: str, rng: random.Random) -> Agent:
-    """An agent by level name (:data:`ginrummy.agents.AGENTS`) or peer name
-    (:data:`ginrummy.agents.peers.PEERS`: ``openspiel``, ``rlcard``), seeded by ``rng``."""
+    """An agent by level name (:data:`ginrummy.agents.AGENTS`), peer name
+    (:data:`ginrummy.agents.peers.PEERS`: ``openspiel``, ``rlcard``) or ``cmd:COMMAND`` (a bot
+    over the protocol, :class:`ginrummy.protocol.SubprocessBot`), seeded by ``rng``."""
     from ginrummy.agents.peers import PEERS
 
+    if is_cmd(name):
+        return make_agent(name)
     key = name.lower()
     if key in PEERS:
         return PEERS[key](rng)
@@ -51,7 +55,9 @@ class MatchResult:
         ``ci95`` (pair-clustered) and ``wilson95``, ``elo`` (A minus B) with ``elo_ci95``,
         ``hands``, ``points_per_hand`` (each agent's points scored per hand) and
         ``net_points_per_hand`` (A minus B), ``rates`` per hand (gin, undercut won,
-        knock won per agent; dead hands), ``abandoned`` hands, and with ``include_times``
+        knock won per agent; dead hands), ``abandoned`` hands, ``forfeits`` (only when a game was
+        forfeited: one object per game a ``cmd:`` bot forfeited: ``pair``, ``swapped``, ``agent``, ``kind``, ``hand``, ``message``),
+        and with ``include_times``
         the decision ``times`` (mean, median, p99 in milliseconds, count) per agent.
         """
         games = self.games
@@ -95,6 +101,20 @@ class MatchResult:
             },
             "abandoned": sum(g.abandoned for g in games),
         }
+        forfeits = [
+            {
+                "pair": g.pair,
+                "swapped": g.swapped,
+                "agent": g.forfeit.agent,
+                "kind": g.forfeit.kind,
+                "hand": g.forfeit.hand,
+                "message": g.forfeit.message,
+            }
+            for g in games
+            if g.forfeit is not None
+        ]
+        if forfeits:
+            out["forfeits"] = forfeits
         if include_times:
             times = []
             for a in (0, 1):
