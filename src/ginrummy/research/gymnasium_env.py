@@ -21,16 +21,16 @@ masks, and Gymnasium's checker, can step with any id) it changes nothing and giv
 
 from __future__ import annotations
 
+import contextlib
 import random
-from typing import Any, cast
+from typing import Any
 
 import gymnasium as gym
 from gymnasium import spaces
 
 from ginrummy.agents import make_agent
-from ginrummy.hand.actions import Action
 from ginrummy.hand.state import HandState
-from ginrummy.play import MAX_ACTIONS, Agent
+from ginrummy.play import MAX_ACTIONS, Agent, HandTooLongError, play_hand
 from ginrummy.research.encoding import NUM_ACTIONS, action_name, decode, legal_ids, resolve_rules, to_action
 from ginrummy.research.pettingzoo_env import observation, observation_space
 from ginrummy.rules import Rules
@@ -83,11 +83,14 @@ class GinRummyGymEnv(gym.Env[dict[str, Any], Any]):
         return self._observe()
 
     def _opponent_plays(self) -> None:
+        """The opponent plays through the hand loop up to the learner's turn (the learner's seat is
+        empty); past ``max_actions`` the hand stays cut off, and ``step`` reports it truncated."""
         state = self.state
         assert state is not None
-        other = 1 - self.seat
-        while not state.is_over and state.to_act == other and state.action_count < self.max_actions:
-            state.push(cast(Action, self.opponent.act(state.view(other))), player=other)
+        seats: list[Agent | None] = [None, None]
+        seats[1 - self.seat] = self.opponent
+        with contextlib.suppress(HandTooLongError):
+            play_hand(state, seats, max_actions=self.max_actions)
 
     def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
         assert self.state is not None
