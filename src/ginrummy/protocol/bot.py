@@ -34,13 +34,15 @@ from typing import IO, Any
 
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol.messages import PROTOCOL, hello_json, legal_json, variant_name, view_json
+from ginrummy.records import FORFEIT_KINDS
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView, parse_any_action
 
 __all__ = ["BOT_KINDS", "CMD_PREFIX", "BotError", "SubprocessBot", "is_cmd", "parse_cmd"]
 
 CMD_PREFIX = "cmd:"
-BOT_KINDS = ("crash", "timeout", "garbage", "illegal", "unsupported")
+BOT_KINDS = FORFEIT_KINDS
+"""The kinds of failure: each forfeits the game (recorded as a game record's ``forfeit``)."""
 DEFAULT_TIME_MS = 5000
 """The default budget per decision, in milliseconds."""
 DEFAULT_START_MS = 20000
