@@ -14,12 +14,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from ginrummy.rules import Rules
 from ginrummy.tournament.pairs import AgentFactory, GameOutcome, play_pair
 
-__all__ = ["BACKENDS", "pool_pairs", "ray_pairs"]
+__all__ = ["BACKENDS", "MatchWork", "pool_pairs", "ray_pairs"]
 
 BACKENDS = ("process", "ray")
 """The backends of :func:`ginrummy.tournament.run_match` (``backend=``)."""
@@ -27,37 +28,36 @@ BACKENDS = ("process", "ray")
 Pairs = Iterator[tuple[GameOutcome, GameOutcome]]
 
 
-def pool_pairs(
-    rules: Rules,
-    names: tuple[str, str],
-    factory: AgentFactory,
-    seed: int,
-    n_pairs: int,
-    keep: bool,
-    jobs: int,
-) -> Pairs:
-    """Pairs ``0 .. n_pairs - 1`` in order, over ``jobs`` local processes (this process for 1)."""
+@dataclass(frozen=True, slots=True)
+class MatchWork:
+    """The pairs ``0 .. pairs - 1`` of a match: :func:`play_pair`'s arguments but the index."""
+
+    rules: Rules
+    names: tuple[str, str]
+    factory: AgentFactory
+    seed: int
+    pairs: int
+    keep_records: bool
+
+    def args(self, index: int) -> tuple[Any, ...]:
+        """:func:`play_pair`'s arguments for pair ``index``."""
+        return (self.rules, self.names, self.factory, self.seed, index, self.keep_records)
+
+
+def pool_pairs(work: MatchWork, jobs: int) -> Pairs:
+    """The pairs of ``work`` in order, over ``jobs`` local processes (this process for 1)."""
     if jobs == 1:
-        for i in range(n_pairs):
-            yield play_pair(rules, names, factory, seed, i, keep)
+        for i in range(work.pairs):
+            yield play_pair(*work.args(i))
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_pair, rules, names, factory, seed, i, keep) for i in range(n_pairs)]
+        futures = [pool.submit(play_pair, *work.args(i)) for i in range(work.pairs)]
         for fut in futures:
             yield fut.result()
 
 
-def ray_pairs(
-    rules: Rules,
-    names: tuple[str, str],
-    factory: AgentFactory,
-    seed: int,
-    n_pairs: int,
-    keep: bool,
-    jobs: int,
-    address: str | None = None,
-) -> Pairs:
-    """Pairs ``0 .. n_pairs - 1`` in order, each a Ray task (one CPU) on the cluster at
+def ray_pairs(work: MatchWork, jobs: int, address: str | None = None) -> Pairs:
+    """The pairs of ``work`` in order, each a Ray task (one CPU) on the cluster at
     ``address`` (``"auto"``: the one this machine belongs to; ``ray://HOST:10001``: a remote
     one), or, with no ``address``, on a local Ray started for the match with ``jobs`` CPUs.
     Ray already initialised in this process is used as it is. Every node needs ginrummy
@@ -73,7 +73,7 @@ def ray_pairs(
         ray.init(include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING, **options)
     try:
         remote: Callable[..., Any] = ray.remote(num_cpus=1)(play_pair).remote
-        refs = [remote(rules, names, factory, seed, i, keep) for i in range(n_pairs)]
+        refs = [remote(*work.args(i)) for i in range(work.pairs)]
         for ref in refs:
             pair: tuple[GameOutcome, GameOutcome] = ray.get(ref)
             yield pair

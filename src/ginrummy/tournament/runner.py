@@ -18,7 +18,7 @@ from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.protocol import is_cmd
 from ginrummy.rules import Rules
-from ginrummy.tournament.backends import BACKENDS, pool_pairs, ray_pairs
+from ginrummy.tournament.backends import BACKENDS, MatchWork, pool_pairs, ray_pairs
 from ginrummy.tournament.pairs import AgentFactory, GameOutcome
 from ginrummy.tournament.stats import elo, mean_ci, percentile, wilson
 
@@ -167,10 +167,8 @@ def run_match(
     n_pairs = (games + 1) // 2
     total = 2 * n_pairs
     outcomes: list[GameOutcome] = []
-    if backend == "ray":
-        pairs = ray_pairs(rules, (a, b), factory, seed, n_pairs, keep_records, jobs, address)
-    else:
-        pairs = pool_pairs(rules, (a, b), factory, seed, n_pairs, keep_records, jobs)
+    work = MatchWork(rules, (a, b), factory, seed, n_pairs, keep_records)
+    pairs = ray_pairs(work, jobs, address) if backend == "ray" else pool_pairs(work, jobs)
     for pair in pairs:
         outcomes.extend(pair)
         if on_progress is not None:
