@@ -32,8 +32,8 @@ from ginrummy.research.encoding import (
     NAMES,
     NUM_ACTIONS,
     OBS_SIZE,
-    SCALAR_START,
     decode,
+    discards_of,
     legal_ids,
     observation_parts,
 )
@@ -53,17 +53,18 @@ def observation_space() -> spaces.Dict:
     )
 
 
-def observation(view: PlayerView, legal: list[int] | None = None) -> dict[str, Any]:
-    """The observation dict of a player's ``view`` (``legal``: its legal ids, if known)."""
-    planes, scalars = observation_parts(view)
-    raw = b"".join(m.to_bytes(7, "little") for m in planes)
-    bits = np.unpackbits(np.frombuffer(raw, np.uint8).reshape(len(planes), 7), axis=1, bitorder="little")
-    obs = np.empty(OBS_SIZE, np.float32)
-    obs[:SCALAR_START] = bits[:, :52].ravel()
-    obs[SCALAR_START:] = scalars
+def observation(
+    view: PlayerView, legal: list[int] | None = None, discarded: tuple[int, int] | None = None
+) -> dict[str, Any]:
+    """The observation dict of a player's ``view`` (``legal``: its legal ids, and
+    ``discarded``: :func:`~ginrummy.research.encoding.discards_of` its history, if known)."""
+    planes, scalars = observation_parts(view, discarded)
+    words = np.array(planes, np.uint64)  # each plane's 52 bits, little-endian bytes on every platform:
+    raw = words.astype("<u8", copy=False).view(np.uint8).reshape(len(planes), 8)
+    bits = np.unpackbits(raw, axis=1, count=52, bitorder="little")
     mask = np.zeros(NUM_ACTIONS, np.int8)
     mask[legal_ids(view) if legal is None else legal] = 1
-    return {"observation": obs, "action_mask": mask}
+    return {"observation": np.concatenate((bits.ravel(), scalars), dtype=np.float32), "action_mask": mask}
 
 
 class GinRummyEnv(AECEnv):
@@ -107,6 +108,8 @@ class GinRummyEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.state.to_act]
+        self._discarded = (0, 0)
+        self._events = 0
         self._set_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -114,7 +117,7 @@ class GinRummyEnv(AECEnv):
         p = self.possible_agents.index(agent)
         view = self._views[p] or self.state.view(p)
         self._views[p] = view
-        return observation(view, self._legal[p])
+        return observation(view, self._legal[p], self._discarded)
 
     def _set_infos(self) -> None:
         """The view and legal ids of the player to act (the views are the only thing
@@ -128,6 +131,9 @@ class GinRummyEnv(AECEnv):
         self._views[p] = view
         self._legal: list[list[int]] = [[], []]
         self._legal[p] = legal_ids(view)
+        history = view.history  # the public events: each read once per hand
+        self._discarded = discards_of(history, self._events, self._discarded)
+        self._events = len(history)
         for q, agent in enumerate(self.agents):
             self.infos[agent] = {"legal": [NAMES[i] for i in self._legal[q]]}
 
