@@ -136,6 +136,12 @@ SCALAR_START = 52 * len(PLANES)
 """Index of the first scalar feature (after the planes)."""
 
 _PHASES = tuple(Phase)
+_BIT = tuple(1 << c for c in range(52))
+_SUIT_CARDS = tuple(
+    tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
+    for suit in range(4)
+)
+"""``_SUIT_CARDS[suit][bits]``: the card numbers of a suit's 13-bit part of a ``CardSet``, ascending."""
 
 
 class FloatBuffer(Protocol):
@@ -237,13 +243,20 @@ def legal_ids(view: PlayerView) -> list[int]:
         return sorted({action_id(a) for a in view.legal_actions})
     rules, hand, limit = view.rules, view.hand, view.knock_limit
     mr = view.meld_rules
-    blocked = view.taken if view.taken is not None and not rules.rediscard_taken_card else -1
-    cards = [c for c in cards_of(hand) if c != blocked]
+    taken = view.taken
+    blocked = taken is not None and not rules.rediscard_taken_card  # the card just taken stays
+    hand_left = hand & ~_BIT[taken] if taken is not None and blocked else hand
+    cards = [
+        *_SUIT_CARDS[0][hand_left & 0x1FFF],
+        *_SUIT_CARDS[1][(hand_left >> 13) & 0x1FFF],
+        *_SUIT_CARDS[2][(hand_left >> 26) & 0x1FFF],
+        *_SUIT_CARDS[3][hand_left >> 39],
+    ]
     ids = [] if view.must_knock else [DISCARD + c for c in cards]
     best_after = least_deadwood_after_discard(hand, mr=mr)
     if best_after <= limit:
         after = discard_deadwoods(hand, mr=mr)
-        ids.extend(KNOCK + c for c in cards if after[c] <= limit)
+        ids.extend(KNOCK + c for c in cards if after[CARDS[c]] <= limit)
     # every meld arrangement of 11 cards has a meld of 4 or more, so big gin leaves a discard to
     # gin (least deadwood after discarding 0): only then is the hand's own least deadwood needed
     if rules.big_gin and hand.bit_count() == 11 and best_after == 0 and least_deadwood(hand, mr=mr) == 0:
@@ -260,6 +273,8 @@ def decode(view: PlayerView, i: int, legal: list[int] | None = None) -> Action:
         names = ", ".join(f"{j} ({action_name(j)})" for j in legal) or "none (not your turn)"
         what = action_name(i) if isinstance(i, int) and 0 <= i < NUM_ACTIONS else "out of range"
         raise IllegalActionError(f"action {i!r} ({what}) is not legal now; legal: {names}")
+    if type(i) is int:  # a legal id: 0 <= i < NUM_ACTIONS (actions are frozen: shared)
+        return _ACTIONS[i]
     return to_action(i)
 
 
@@ -285,7 +300,6 @@ def to_action(i: int) -> Action:
 # -- observations --------------------------------------------------------------------------------
 
 
-_BIT = tuple(1 << c for c in range(52))
 _PHASE_HOT = {p: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
 _RULE_SCALARS: dict[int, tuple[Rules, tuple[float, ...]]] = {}
 
@@ -403,3 +417,4 @@ def resolve_rules(rules: Rules | str) -> Rules:
 
 
 NAMES = tuple(action_name(i) for i in range(NUM_ACTIONS))
+_ACTIONS = tuple(to_action(i) for i in range(NUM_ACTIONS))

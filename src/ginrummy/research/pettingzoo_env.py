@@ -19,6 +19,7 @@ encoding's 109 ids. Rewards come at the end of the hand: the winner gets +points
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,6 +33,7 @@ from ginrummy.research.encoding import (
     NAMES,
     NUM_ACTIONS,
     OBS_SIZE,
+    PLANES,
     decode,
     discards_of,
     legal_ids,
@@ -53,18 +55,24 @@ def observation_space() -> spaces.Dict:
     )
 
 
+_KEEP = np.array([64 * k + c for k in range(len(PLANES)) for c in range(52)], np.intp)
+"""Where each plane's 52 card bits lie among the planes' words unpacked (64 bits each)."""
+_LITTLE = sys.byteorder == "little"
+
+
 def observation(
     view: PlayerView, legal: list[int] | None = None, discarded: tuple[int, int] | None = None
 ) -> dict[str, Any]:
     """The observation dict of a player's ``view`` (``legal``: its legal ids, and
     ``discarded``: :func:`~ginrummy.research.encoding.discards_of` its history, if known)."""
     planes, scalars = observation_parts(view, discarded)
-    words = np.array(planes, np.uint64)  # each plane's 52 bits, little-endian bytes on every platform:
-    raw = words.astype("<u8", copy=False).view(np.uint8).reshape(len(planes), 8)
-    bits = np.unpackbits(raw, axis=1, count=52, bitorder="little")
+    words = np.array(planes, np.uint64)
+    if not _LITTLE:  # pragma: no cover - big-endian machines: bit c of a plane in byte c // 8
+        words = words.astype("<u8")
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little")
     mask = np.zeros(NUM_ACTIONS, np.int8)
     mask[legal_ids(view) if legal is None else legal] = 1
-    return {"observation": np.concatenate((bits.ravel(), scalars), dtype=np.float32), "action_mask": mask}
+    return {"observation": np.concatenate((bits[_KEEP], scalars), dtype=np.float32), "action_mask": mask}
 
 
 class GinRummyEnv(AECEnv):
