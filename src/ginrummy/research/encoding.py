@@ -351,7 +351,8 @@ def observation_parts(
     :func:`discards_of` ``(view.history)`` if already known (players 0 and 1). Raises
     :class:`UnsupportedVariantError` for pickup rules."""
     rules = view.rules
-    check_rules(rules)
+    if rules.discard_pickup:
+        check_rules(rules)
     me = view.player
     pile = view.discard_pile
     below = sum(map(_BIT.__getitem__, pile[:-1]))  # distinct cards: the sum is their union
@@ -377,16 +378,16 @@ def observation_parts(
     knocker = view.knocker
     scalars = [
         *_PHASE_HOT[phase],
-        float(view.to_act == me and phase is not Phase.END),
-        float(view.dealer == me),
+        1.0 if view.to_act == me and phase is not Phase.END else 0.0,
+        1.0 if view.dealer == me else 0.0,
         view.stock_size / 32,
         view.opponent_hand_size / 11,
         view.knock_limit / 10,
-        float(view.multiplier > 1),
-        float(view.may_take),
-        float(view.must_knock),
+        1.0 if view.multiplier > 1 else 0.0,
+        1.0 if view.may_take else 0.0,
+        1.0 if view.must_knock else 0.0,
         deadwood_points(view.knocker_deadwood, rules.ace_points) / 10 if knocker is not None else 0.0,
-        float(knocker == me),
+        1.0 if knocker == me else 0.0,
         *_rule_scalars(rules),
     ]
     return planes, scalars

@@ -135,15 +135,15 @@ class GinRummyEnv(AECEnv):
         assert state is not None
         p = state.to_act
         view = state.view(p)
-        self._views: list[PlayerView | None] = [None, None]
-        self._views[p] = view
-        self._legal: list[list[int]] = [[], []]
-        self._legal[p] = legal_ids(view)
+        legal = legal_ids(view)
+        self._views: list[PlayerView | None] = [view, None] if p == 0 else [None, view]
+        self._legal: list[list[int]] = [legal, []] if p == 0 else [[], legal]
         history = view.history  # the public events: each read once per hand
         self._discarded = discards_of(history, self._events, self._discarded)
         self._events = len(history)
-        for q, agent in enumerate(self.agents):
-            self.infos[agent] = {"legal": [NAMES[i] for i in self._legal[q]]}
+        agents = self.agents
+        self.infos[agents[p]] = {"legal": [NAMES[i] for i in legal]}
+        self.infos[agents[1 - p]] = {"legal": []}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
