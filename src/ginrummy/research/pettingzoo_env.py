@@ -93,6 +93,7 @@ class GinRummyEnv(AECEnv):
         self.render_mode = render_mode
         self.max_actions = max_actions
         self.possible_agents = ["player_0", "player_1"]
+        self._seats = {a: p for p, a in enumerate(self.possible_agents)}
         self._space = observation_space()
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
@@ -122,7 +123,9 @@ class GinRummyEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.state is not None
-        p = self.possible_agents.index(agent)
+        p = self._seats.get(agent)
+        if p is None:
+            raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         view = self._views[p] or self.state.view(p)
         self._views[p] = view
         return observation(view, self._legal[p], self._discarded)
@@ -152,7 +155,7 @@ class GinRummyEnv(AECEnv):
             return
         state = self.state
         assert state is not None and action is not None
-        p = self.agents.index(agent)
+        p = self._seats[agent]
         view = self._views[p]
         assert view is not None
         state.push(decode(view, int(action), self._legal[p]), player=p)
