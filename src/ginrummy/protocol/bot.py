@@ -13,7 +13,7 @@ only, then killed. Whatever the bot does wrong raises :class:`BotError` with a `
 - ``"illegal"``: an action that does not parse or is not legal now;
 - ``"unsupported"``: the bot's hello does not list the variant, or speaks another protocol.
 
-Runners turn a :class:`BotError` into a forfeit of the game (:mod:`ginrummy.tournament.pairs`,
+Runners turn a :class:`BotError` into a forfeit of the game (:mod:`ginrummy.tournament.pairs`, :mod:`ginrummy.web.botplayer`,
 ``ginrummy play``). Names ``cmd:COMMAND`` (:func:`parse_cmd`) build such a bot.
 """
 
