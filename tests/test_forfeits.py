@@ -47,6 +47,10 @@ def test_match_records_hold_the_forfeit_and_replay(tmp_path: Path) -> None:
         assert not last.is_over and last.to_act == seat  # the bot's turn: it failed to act
         # the bot's own actions (two) are in the record
         assert sum(1 for h in record.hands for p, _ in h.replay().log if p == seat) == 2
+    shown = CliRunner().invoke(main, ["replay", str(files[0]), "--ascii"])
+    assert shown.exit_code == 0, shown.output
+    assert "forfeited the game (crash: the bot closed its output" in shown.output
+    assert "simple wins by forfeit" in shown.output
 
 
 def test_a_tight_bot_time_forfeits_a_slow_bot(tmp_path: Path) -> None:

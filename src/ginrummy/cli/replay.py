@@ -139,7 +139,16 @@ def _game_lines(
     if hand is None:
         lines.append(Text(""))
         lines.append(render.sheet_text(game, title, sheet))
-        if game.is_over:
+        lost = record.forfeit
+        if lost is not None:
+            loser, winner = record.names[lost.player], record.names[1 - lost.player]
+            lines.append(
+                Text(
+                    f"{loser} forfeited the game ({lost.kind}: {lost.message}); {winner} wins by forfeit.",
+                    style="bold",
+                )
+            )
+        elif game.is_over:
             lines.extend(render.summary_lines(game))
     return lines
 
