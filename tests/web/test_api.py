@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from ginrummy.agents import hints as hints_module
 from ginrummy.cards import format_cards
 from ginrummy.cli.main import main as cli
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
-from ginrummy.web import session as session_module
 from ginrummy.web.session import GameSession
 from helpers.web import scripted_action, strings
 
@@ -275,7 +275,7 @@ def test_undo_and_hints_in_practice_only(app_client: TestClient) -> None:
 
 def test_the_computer_gets_only_a_view(app_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Any] = []
-    real = session_module.make_agent  # type: ignore[attr-defined]
+    real = hints_module.make_agent
 
     class Spy:
         def __init__(self, name: str, seed: int) -> None:
@@ -290,7 +290,7 @@ def test_the_computer_gets_only_a_view(app_client: TestClient, monkeypatch: pyte
             shown.append(view)
 
     shown: list[Any] = []
-    monkeypatch.setattr(session_module, "make_agent", lambda name, seed=0: Spy(name, seed))
+    monkeypatch.setattr(hints_module, "make_agent", lambda name, seed=0: Spy(name, seed))
     gid, headers, game = new_game(app_client)
     game = play(app_client, gid, headers, game, until_over=False)
     assert seen and all(isinstance(v, PlayerView) and v.player == 1 for v in seen)

@@ -44,8 +44,8 @@ def serve(host: str, port: int, db: Path | None, open_: bool, workers: int | Non
     try:
         import uvicorn
 
+        from ginrummy.storage.store import default_db_path
         from ginrummy.web.app import create_app
-        from ginrummy.web.store import default_db_path
         from ginrummy.web.workers import default_workers
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise click.ClickException(

@@ -47,17 +47,18 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ginrummy.agents import AGENTS
+from ginrummy.agents.hints import explain, hint_agent_name
 from ginrummy.errors import GinRummyError, IllegalActionError
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import choose_first_dealer
+from ginrummy.storage.stats import stats_json
+from ginrummy.storage.store import GameRow, Store
 from ginrummy.web.cache import SessionCache
 from ginrummy.web.guard import ApiError, SecurityHeaders, int_field, read_json, text_field
-from ginrummy.web.hints import explain
-from ginrummy.web.history import game_summary, replay_json, stats_json
+from ginrummy.web.history import game_summary, replay_json
 from ginrummy.web.rulestext import rules_text
 from ginrummy.web.serialize import table_json
-from ginrummy.web.session import HUMAN, GameSession, Progress, SessionError, hint_agent_name
-from ginrummy.web.store import GameRow, Store
+from ginrummy.web.session import HUMAN, GameSession, Progress, SessionError
 from ginrummy.web.workers import INLINE_LEVELS, DecisionPool
 
 __all__ = ["create_app"]

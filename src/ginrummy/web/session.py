@@ -17,57 +17,31 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ginrummy.agents import make_agent, show_hand_over, strongest
-from ginrummy.hand.actions import DrawStock
-from ginrummy.play import play_hand
+from ginrummy.agents.hints import decide, hint_agent_name
+from ginrummy.play import play_hand, undo_refusal
 from ginrummy.records import GameRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
+from ginrummy.storage.store import ActionRow, GameRow, HandRow
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, parse_any_action
 from ginrummy.web.fairness import commitment, hand_salt
-from ginrummy.web.store import ActionRow, GameRow, HandRow
 
 __all__ = [
     "COMPUTER",
     "HUMAN",
-    "UNDO_RULE",
     "Decider",
     "GameSession",
     "Progress",
     "SessionError",
-    "decide",
-    "hint_agent_name",
 ]
 
 HUMAN = 0
 COMPUTER = 1
 
-UNDO_RULE = (
-    "undo never shows you anything hidden: it takes back only your last move, and only while the "
-    "computer has not moved since and the move was not a draw from the stock"
-)
-"""The practice undo's rule, in the API's words (see :meth:`GameSession.undo_refusal`)."""
-
 Decider = Callable[[str, int, Sequence[AnyView], AnyView], AnyAction]
 """``decider(level, seed, finished, view)``: the action a fresh agent of ``level`` seeded with
 ``seed`` chooses from ``view``, after being shown the views of the game's ``finished`` hands
 from the same seat (:func:`decide`)."""
-
-
-def decide(level: str, seed: int, finished: Sequence[AnyView], view: AnyView) -> AnyAction:
-    """One computer decision (a :data:`Decider`): a fresh agent of ``level`` from ``seed``, shown
-    the ``finished`` hands' views, acts on ``view``. A pure function of its arguments (the
-    agents' only randomness is their seed), so any process decides the same; its arguments
-    and result pickle in about a kilobyte."""
-    agent = make_agent(level, seed)
-    for done in finished:
-        show_hand_over(agent, done)
-    return agent.act(view)
-
-
-def hint_agent_name() -> str:
-    """The agent used for hints: the strongest registered level (:func:`ginrummy.agents.strongest`)."""
-    return strongest()
 
 
 class SessionError(ValueError):
@@ -134,31 +108,11 @@ class GameSession:
         return hand_salt(self.row.secret, index)
 
     def undo_refusal(self) -> str | None:
-        """Why undo is refused now (a message naming :data:`UNDO_RULE`), or ``None`` if allowed.
-
-        Undo must never give the human information they could not otherwise have, so it takes
-        back only the human's last action, and only when (a) it is a practice game, (b) the hand
-        is still being played (a knock, gin or the end of the hand shows the computer's cards),
-        (c) that action is the last one of the hand: the computer has not moved since (each of
-        its moves depends on its hidden cards: a pass or a take tells what it wants, a discard
-        shows one of its cards), and (d) it is not a draw from the stock (the human saw the card).
-        In the standard game that leaves taking the upcard or the discard back before
-        discarding: the card taken was face up, and nothing hidden has been shown since.
-        """
-        state = self.state
+        """Why undo is refused now, or ``None`` if allowed: practice games only, under the rule
+        every front end shares (:func:`ginrummy.play.undo_refusal`, :data:`~ginrummy.play.UNDO_RULE`)."""
         if not self.practice:
             return "undo is off in rated games"
-        if state is None or state.is_over:
-            return f"the hand is over; {UNDO_RULE}"
-        log = state.log
-        if not any(p == HUMAN for p, _ in log):
-            return f"you have not moved in this hand; {UNDO_RULE}"
-        player, action = log[-1]
-        if player != HUMAN:
-            return f"the computer has moved since your last move; {UNDO_RULE}"
-        if isinstance(action, DrawStock):
-            return f"you drew from the stock and saw the card; {UNDO_RULE}"
-        return None
+        return undo_refusal(self.state, HUMAN)
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` is allowed now (:meth:`undo_refusal`)."""

@@ -1,9 +1,12 @@
-"""Hints for learning: the hint agent's move and why, worked out from the human's view only."""
+"""Hints for learning, shared by every front end: the strongest level's move (:func:`decide` with
+:func:`hint_agent_name`) and why, worked out from the player's own view only."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ginrummy.agents import make_agent, show_hand_over, strongest
 from ginrummy.cards import Card
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.view import PlayerView
@@ -11,7 +14,23 @@ from ginrummy.melds import discard_deadwoods, least_deadwood, melds_with
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import AddCard, LayMeld, Take
 
-__all__ = ["explain"]
+__all__ = ["decide", "explain", "hint_agent_name"]
+
+
+def decide(level: str, seed: int, finished: Sequence[AnyView], view: AnyView) -> AnyAction:
+    """One computer decision: a fresh agent of ``level`` from ``seed``, shown the ``finished``
+    hands' views (the same seat's), acts on ``view``. A pure function of its arguments (the
+    agents' only randomness is their seed), so any process decides the same; its arguments
+    and result pickle in about a kilobyte. Raises ``ValueError`` for an unknown level."""
+    agent = make_agent(level, seed)
+    for done in finished:
+        show_hand_over(agent, done)
+    return agent.act(view)
+
+
+def hint_agent_name() -> str:
+    """The level that gives hints: the strongest registered level (:func:`ginrummy.agents.strongest`)."""
+    return strongest()
 
 
 def _fits(card: Card, view: PlayerView) -> str:
