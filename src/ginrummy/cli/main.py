@@ -28,7 +28,7 @@ from ginrummy.cli.analyze import (
     parse_knocker_melds,
     run_lines,
 )
-from ginrummy.cli.match import cmd_or_choice
+from ginrummy.cli.match import bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
@@ -137,6 +137,7 @@ def main() -> None:
     help="Write the game record (JSON) to FILE after every hand and on quitting.",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
+@bot_time_option
 def play(
     preset: str,
     settings: tuple[str, ...],
@@ -146,6 +147,7 @@ def play(
     sheet_layout: SheetLayout,
     save: Path | None,
     ascii_: bool,
+    bot_time: float,
 ) -> None:
     """Play against the computer, to the end of what the rules make.
 
@@ -176,6 +178,7 @@ def play(
         preset=preset.lower(),
         changed=settings,
         sheet=sheet_layout,
+        bot_time_ms=bot_time_ms(bot_time),
     )
     sys.exit(_run_session(session))
 
@@ -193,6 +196,7 @@ def _run_session(session: PlaySession) -> int:
             f"\nThe computer player {session.opponent} forfeits the game ({error.kind}: {error.detail}). "
             "You win by forfeit."
         )
+        session.forfeited(error.kind, error.detail)
         return 0
     finally:
         close_agent(session.agent)

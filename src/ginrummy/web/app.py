@@ -53,6 +53,7 @@ from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import choose_first_dealer
 from ginrummy.storage.stats import stats_json
 from ginrummy.storage.store import GameRow, Store
+from ginrummy.web.botplayer import BotDecisions, BotForfeit, check_forfeit, forfeit
 from ginrummy.web.cache import SessionCache
 from ginrummy.web.guard import ApiError, SecurityHeaders, int_field, read_json, text_field
 from ginrummy.web.history import game_summary, replay_json
@@ -128,7 +129,8 @@ class Server:
         process, or thinks in the thread when there are none) gets one of
         :data:`WAITING_THREADS` threads; any other work, short and CPU-bound, one of
         :data:`CPU_THREADS` (more threads would only take turns at the interpreter lock)."""
-        limiter = self._waiting if level is not None and level not in INLINE_LEVELS else self._cpu
+        slow = level not in INLINE_LEVELS or isinstance(self.pool, BotDecisions)  # a bot may wait
+        limiter = self._waiting if level is not None and slow else self._cpu
         return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
 
     @staticmethod
@@ -167,6 +169,8 @@ class Server:
             return await self.in_thread(GameSession, row, actions, self.pool.decide)
 
         async with self.sessions.use(game_id, load, check) as s:
+            if request.method == "POST":
+                check_forfeit(s)  # the computer's bot forfeited this game: no more moves
             yield s
 
     async def work(self, s: GameSession, fn: Callable[[], T], level: str | None = None) -> T:
@@ -177,6 +181,8 @@ class Server:
         before = s.version
         try:
             return await self.in_thread(fn, level=level)
+        except BotForfeit as exc:  # the computer's bot failed: it forfeits the game
+            raise await self.in_thread(forfeit, self, s, exc) from None
         except (ApiError, GinRummyError):  # SessionError and IllegalActionError are ValueErrors
             if s.version == before:
                 raise
@@ -280,7 +286,10 @@ class Server:
             self.store.create_game(s.row, progress.actions, progress.hands)  # one transaction
             return table_json(s)
 
-        table = await self.in_thread(start, level=level)
+        try:
+            table = await self.in_thread(start, level=level)
+        except BotForfeit as exc:  # the computer's bot failed at once: it forfeits the game
+            raise await self.in_thread(forfeit, self, s, exc) from None
         self.sessions.add(s)
         out: dict[str, Any] = {"game": table}
         if new_token:
