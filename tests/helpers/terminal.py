@@ -13,7 +13,7 @@ from rich.console import Console
 from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
 from ginrummy.rules import Rules
 
@@ -30,6 +30,8 @@ def command_for(action: Action, hand: CardSet) -> str:
         return "d"
     if isinstance(action, Discard):
         return str(action.card)
+    if isinstance(action, LayOff):
+        return ""  # Enter: the best plan, listed first
     if isinstance(action, Knock):
         gin = least_deadwood(hand & ~(1 << action.card)) == 0
         return f"{'g' if gin else 'k'} {action.card}"
