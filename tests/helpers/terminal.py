@@ -65,6 +65,7 @@ def run_session(
     rules: str = "default",
     save: Path | None = None,
     max_prompts: int = 5000,
+    practice: bool = False,
 ) -> tuple[PlaySession, io.StringIO, list[str]]:
     """Run a game whose input comes from ``answer(session, prompt)``; returns the session,
     its output and the answers given."""
@@ -87,6 +88,7 @@ def run_session(
         input_fn=input_fn,
         save=save,
         glyphs=True,
+        practice=practice,
     )
     holder.append(session)
     assert session.run() == 0

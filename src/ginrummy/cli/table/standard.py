@@ -24,7 +24,8 @@ from ginrummy.cli.table.base import COMPUTER, HUMAN, TableScreen, draw_words, se
 from ginrummy.cli.table.layoffs import LAYOFF_HELP, layoff_prompt, parse_layoff, show_layoff
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import order
-from ginrummy.hand.actions import Action, BigGin, Knock
+from ginrummy.hand.actions import Action, BigGin, Knock, LayOff
+from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.hand.state import HandState
@@ -111,6 +112,8 @@ class StandardScreen(TableScreen[HandState]):
             return f"{word} {action.card}"
         if isinstance(action, BigGin):
             return "bg"
+        if isinstance(action, LayOff):
+            return _layoff_command(action, view)
         return str(action)
 
     def confirm(self, cmd: Play, view: PlayerView) -> bool:
@@ -276,6 +279,17 @@ class StandardScreen(TableScreen[HandState]):
         label = result.outcome.label
         lines.append(Text(f"{label}: {result.describe((names[0], names[1]))}", style="bold"))
         return lines
+
+
+def _layoff_command(action: LayOff, view: PlayerView) -> str:
+    """What to type at the layoff prompt for ``action``: Enter, a choice's number, or the plan."""
+    choices = layoff_choices(view)
+    if action.melds is None and action.layoffs is None:
+        return "Enter (choice 1)"
+    for n, choice in enumerate(choices, 1):
+        if choice.action() == action:
+            return "Enter (choice 1)" if n == 1 else f"choice {n}"
+    return str(action).removeprefix("layoff ")
 
 
 def _deadwood_words(view: PlayerView) -> str:
