@@ -68,6 +68,7 @@ def run_session(
     max_prompts: int = 5000,
     practice: bool = False,
     store: Store | None = None,
+    glyphs: bool = True,
 ) -> tuple[PlaySession, io.StringIO, list[str]]:
     """Run a game whose input comes from ``answer(session, prompt)``; returns the session,
     its output and the answers given."""
@@ -89,7 +90,7 @@ def run_session(
         console=console,
         input_fn=input_fn,
         save=save,
-        glyphs=True,
+        glyphs=glyphs,
         practice=practice,
         store=store,
     )
