@@ -1,0 +1,123 @@
+"""What the full-screen table says in words: the prompt of each phase, the keys, the discard pile,
+the layoff plans. Built from the person's view (and the flow) each time; nothing is kept."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ginrummy.cli import render
+from ginrummy.cli.table import COMPUTER
+from ginrummy.cli.tui.flow import LayoffChoice, TableFlow
+from ginrummy.hand.actions import BigGin
+from ginrummy.hand.order import by_rank
+from ginrummy.hand.phase import Phase
+from ginrummy.play import UNDO_RULE
+
+__all__ = ["KEYS", "help_lines", "layoff_lines", "pile_lines", "prompt"]
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("d, or click the stock", "draw from the stock"),
+    ("t, or click the pile", "take the upcard or the top discard"),
+    ("p", "pass the upcard"),
+    ("click a card", "discard it"),
+    ("← →, 1-9 and 0", "choose a card (0 is the 10th)"),
+    ("Enter or x", "discard the chosen card"),
+    ("k / g / b", "knock / go gin / go big gin (asks first)"),
+    ("h", "hint: the strongest computer player's move and why"),
+    ("u", "undo your last move (practice games)"),
+    ("v", "the whole discard pile"),
+    ("s", "the score sheet, full size"),
+    ("?", "these keys"),
+    ("q", "quit (asks first)"),
+)
+"""The table's keys and clicks, with what each does (also in the README)."""
+
+
+def help_lines(flow: TableFlow) -> list[Text]:
+    lines = [Text.assemble((f"{key:<24}", "bold"), what) for key, what in KEYS]
+    lines.append(Text(""))
+    lines.append(Text(f"Undo: {UNDO_RULE}.", style="dim"))
+    if not flow.practice:
+        lines.append(Text("This is not a practice game: undo is off (--practice).", style="dim"))
+    return lines
+
+
+def prompt(flow: TableFlow) -> Text:
+    """What the person may do now, in one line."""
+    view = flow.view
+    if not view.my_turn:
+        return Text("The hand is over.") if view.phase is Phase.END else Text("The computer is playing...")
+    up = flow.card_text(view.upcard, "bold") if view.upcard is not None else Text("-")
+    if view.phase is Phase.OFFER:
+        return Text.assemble("Take the upcard ", up, " (t) or pass (p)?")
+    if view.phase is Phase.LAST_CHANCE:
+        return Text.assemble("Take ", up, " only to knock (t), or pass (p)?")
+    if view.phase is Phase.DRAW:
+        take = Text.assemble(" or take ", up, " (t, or click the pile)") if view.may_take else Text("")
+        return Text.assemble("Draw from the stock (d, or click it)", take, ".")
+    if view.phase is Phase.LAYOFF:
+        return Text("Lay down: choose your layoffs.")
+    knocks = flow.knock_cards()
+    if view.must_knock:
+        return Text("Last card of the stock: you must knock (k) or go gin (g).", style="bold")
+    text = Text("Discard: click a card, or choose one (← →) and press Enter.")
+    options = [w for ok, w in ((knocks, "k knock"), (0 in knocks.values(), "g gin")) if ok]
+    if any(isinstance(a, BigGin) for a in view.legal_actions):
+        options.append("b big gin")
+    if options:
+        text.append(" You can " + ", ".join(options) + ".", style="bold green")
+    return text
+
+
+def pile_lines(flow: TableFlow) -> list[Text]:
+    """The whole discard pile, bottom first, and the cards the computer is known to hold."""
+    view = flow.view
+    lines: list[Text] = []
+    pile = view.discard_pile
+    if not pile:
+        lines.append(Text("The discard pile is empty."))
+    row = Text()
+    for i, card in enumerate(pile):
+        if i and i % 10 == 0:
+            lines.append(row)
+            row = Text()
+        row.append_text(flow.card_text(card, "bold" if i == len(pile) - 1 else ""))
+        row.append(" ")
+    if row.plain:
+        lines.append(row)
+    if pile:
+        lines.append(
+            Text.assemble(f"{len(pile)} cards; the top one is ", flow.card_text(pile[-1], "bold"), ".")
+        )
+    known = view.opponent_known
+    if known:
+        lines.append(
+            Text(f"{flow.names[COMPUTER]} took and still holds: ")
+            + render.cards_text(by_rank(known), flow.glyphs)
+        )
+    return lines
+
+
+def layoff_lines(flow: TableFlow, choices: list[LayoffChoice]) -> tuple[list[Text], list[Text]]:
+    """The layoff chooser's head (the knocker's melds, numbered; your hand) and one line per plan."""
+    view = flow.view
+    knocker = flow.names[COMPUTER]
+    head = [
+        Text(f"{knocker} laid down: ") + render.melds_text(view.knocker_melds, flow.glyphs, numbered=True),
+        Text("Your hand: ") + render.cards_text(by_rank(view.hand), flow.glyphs),
+    ]
+    plans: list[Text] = []
+    for choice in choices:
+        plan = choice.plan
+        text = Text(f"{choice.label}: ", style="bold")
+        text.append_text(render.melds_text(plan.melds, flow.glyphs))
+        if plan.layoffs:
+            text.append("; lay off ")
+            for n, (card, i) in enumerate(plan.layoffs):
+                if n:
+                    text.append(", ")
+                text.append_text(flow.card_text(card))
+                text.append(f" on {i + 1}")
+        text.append(f"; deadwood {plan.points}")
+        plans.append(text)
+    return head, plans
