@@ -13,7 +13,7 @@ from rich.console import Console
 from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
 from ginrummy.rules import Rules
 
@@ -30,6 +30,8 @@ def command_for(action: Action, hand: CardSet) -> str:
         return "d"
     if isinstance(action, Discard):
         return str(action.card)
+    if isinstance(action, LayOff):
+        return ""  # Enter: the best plan, listed first
     if isinstance(action, Knock):
         gin = least_deadwood(hand & ~(1 << action.card)) == 0
         return f"{'g' if gin else 'k'} {action.card}"
@@ -63,6 +65,7 @@ def run_session(
     rules: str = "default",
     save: Path | None = None,
     max_prompts: int = 5000,
+    practice: bool = False,
 ) -> tuple[PlaySession, io.StringIO, list[str]]:
     """Run a game whose input comes from ``answer(session, prompt)``; returns the session,
     its output and the answers given."""
@@ -85,6 +88,7 @@ def run_session(
         input_fn=input_fn,
         save=save,
         glyphs=True,
+        practice=practice,
     )
     holder.append(session)
     assert session.run() == 0

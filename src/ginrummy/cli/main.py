@@ -137,6 +137,12 @@ def main() -> None:
     help="Write the game record (JSON) to FILE after every hand and on quitting.",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
+@click.option(
+    "--practice",
+    is_flag=True,
+    help="A practice game: hints (hint) and undo (u) allowed. Without it the game is rated: "
+    "neither, and the statistics count it as rated.",
+)
 def play(
     preset: str,
     settings: tuple[str, ...],
@@ -146,6 +152,7 @@ def play(
     sheet_layout: SheetLayout,
     save: Path | None,
     ascii_: bool,
+    practice: bool,
 ) -> None:
     """Play against the computer, to the end of what the rules make.
 
@@ -176,6 +183,7 @@ def play(
         preset=preset.lower(),
         changed=settings,
         sheet=sheet_layout,
+        practice=practice,
     )
     sys.exit(_run_session(session))
 

@@ -17,6 +17,7 @@ current view; by default it reads standard input, which need not be a terminal.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -27,9 +28,10 @@ from rich.console import Console
 from rich.text import Text
 
 from ginrummy.agents import make_agent, plays_as
+from ginrummy.agents.hints import Hint, decide, explain, hint_agent_name, notation, symbols
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
-from ginrummy.cli.table.base import InputFn
+from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
 from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
@@ -76,7 +78,8 @@ class PlaySession:
     ``preset`` and ``changed`` (the ``--set`` assignments) are shown with the rules at
     the start. ``match`` is the human's match (a single game is a one-game match),
     ``game`` its current game and ``states`` the current game's hands; ``team`` the team
-    match when the rules have teams. ``agent`` plays the computer's seat.
+    match when the rules have teams. ``agent`` plays the computer's seat. ``practice``: hints
+    (``hint``) and undo (``u``) are allowed; a rated game (the default) allows neither.
     """
 
     def __init__(
@@ -93,12 +96,15 @@ class PlaySession:
         preset: str | None = None,
         changed: Sequence[str] = (),
         sheet: SheetLayout = "hands",
+        practice: bool = False,
     ) -> None:
         self.rules = rules
         self.player_name = name
         self.opponent = opponent
         self.sheet_layout: SheetLayout = sheet
         """How the score sheet is laid out (``hands``: one row per hand; ``paper``: the sources')."""
+        self.practice = practice
+        """A practice game: hints and undo allowed; rated games (the default) allow neither."""
         self.preset = preset
         self.changed = tuple(changed)
         console = console or Console(highlight=False, soft_wrap=True)
@@ -255,14 +261,30 @@ class PlaySession:
         dealer = agree(self.names[state.dealer], "deal", "deals")
         self.io.say(Text(f"\nHand {len(self.states)}: {dealer}.", style="bold"))
         where = f"game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
-        info = HandInfo(self.names, where + render.score_line(self.game), self.sheet)
+        info = HandInfo(
+            self.names,
+            where + render.score_line(self.game),
+            self.sheet,
+            practice=self.practice,
+            hint=self.hint if self.practice else None,
+        )
         screen = self.screen_type(self.io, info, state)
         while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
-            screen.human_turn()
+            with contextlib.suppress(Undone):  # a move taken back: the human's turn again
+                screen.human_turn()
         self.game.enter(screen.finish())
         if self.save_path is not None:
             self._save()
         self.io.say(self.sheet())
+
+    def hint(self, view: AnyView) -> Hint:
+        """The hint for the human's ``view`` (practice games): the strongest level's move, a fresh
+        agent shown only the human's views of this game's finished hands, and why in words."""
+        level = hint_agent_name()
+        finished = [done.view(HUMAN) for done in self.states if done.is_over]
+        seed = derive_seed(self.seed, "hint", len(self.match.games), len(self.states), len(view.history))
+        fmt = symbols if self.io.glyphs else notation
+        return explain(decide(level, seed, finished, view), view, level, fmt)
 
     def sheet(self) -> Text:
         """The current game's sheet, titled by its number in the match."""

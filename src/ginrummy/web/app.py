@@ -352,7 +352,7 @@ class Server:
                     raise ApiError(409, str(exc)) from None
                 state = s.state
                 assert state is not None
-                return explain(action, state.view(HUMAN), hint_agent_name())
+                return explain(action, state.view(HUMAN), hint_agent_name()).json()
 
             return await self.work(s, think, hint_agent_name())
 
