@@ -177,3 +177,29 @@ async def play_game(
         check_table(app)
         await play_move(pilot, app, bot, mouse)
     raise AssertionError("the game did not end")
+
+
+def advance(flow: TableFlow, until: Callable[[TableFlow], bool], seed: int = 5, limit: int = 3000) -> None:
+    """Play the person's moves (the simple agent's, seeded; the best layoffs) straight through the
+    flow, without a screen, until ``until(flow)``; at the end of a hand go on to the next one.
+    Raises ``AssertionError`` if the game ends first."""
+    bot = make_agent("simple", seed)
+    if flow.state is None:
+        flow.deal()
+    for _ in range(limit):
+        if until(flow):
+            return
+        if flow.stage == "hand-over":
+            flow.next()
+        elif flow.stage != "play":
+            raise AssertionError(f"stopped at {flow.stage}")
+        elif flow.choosing_layoffs:
+            assert flow.act(flow.layoff_choices()[0].action())
+        else:
+            assert flow.act(bot.act(flow.view))
+    raise AssertionError("never reached")
+
+
+def last_hand(flow: TableFlow) -> bool:
+    """Whether the hand just over ended the game."""
+    return flow.stage == "hand-over" and flow.game.is_over

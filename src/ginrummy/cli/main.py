@@ -36,11 +36,12 @@ from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
-from ginrummy.variants import deal_hand
+from ginrummy.variants import deal_hand, hand_type
 
 __all__ = ["main"]
 
@@ -138,6 +139,11 @@ def main() -> None:
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
 @click.option(
+    "--plain",
+    is_flag=True,
+    help="Play line by line (as when input or output is not a terminal) instead of at the full-screen table.",
+)
+@click.option(
     "--practice",
     is_flag=True,
     help="A practice game: hints (hint) and undo (u) allowed. Without it the game is rated: "
@@ -152,13 +158,15 @@ def play(
     sheet_layout: SheetLayout,
     save: Path | None,
     ascii_: bool,
+    plain: bool,
     practice: bool,
 ) -> None:
     """Play against the computer, to the end of what the rules make.
 
     A game to the target, a Hollywood set of three games, a match of games (best of N or
-    to a total) or team play, as the preset and --set say; type h at the prompt for the
-    commands."""
+    to a total) or team play, as the preset and --set say. In a terminal the game is played
+    at a full-screen table (? lists the keys); with --plain, or when input or output is not a
+    terminal, line by line (type h at the prompt for the commands)."""
     rules = _rules_from(preset, settings)
     try:
         # rules this terminal game cannot deal are refused here
@@ -172,6 +180,25 @@ def play(
         raise click.BadParameter(f"no folder {str(save.resolve().parent)!r} to save in", param_hint="--save")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    if not plain and _full_screen(rules):
+        from ginrummy.cli.tui import TableFlow, run_table  # Textual loads only for the table
+
+        flow = TableFlow(
+            rules,
+            seed=seed,
+            opponent=opponent if is_cmd(opponent) else opponent.lower(),
+            name=name,
+            save=save,
+            glyphs=not ascii_ and use_glyphs(_console()),
+            preset=preset.lower(),
+            changed=settings,
+            sheet=sheet_layout,
+            practice=practice,
+        )
+        forfeit = run_table(flow)
+        if forfeit is not None:
+            click.echo(forfeit)
+        sys.exit(0)
     session = PlaySession(
         rules,
         seed=seed,
@@ -186,6 +213,14 @@ def play(
         practice=practice,
     )
     sys.exit(_run_session(session))
+
+
+def _full_screen(rules: Rules) -> bool:
+    """Whether ``ginrummy play`` opens the full-screen table: when standard input and output are
+    both a terminal and the table plays these rules (the standard game); else the line mode."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return hand_type(rules) is HandState
 
 
 def _run_session(session: PlaySession) -> int:

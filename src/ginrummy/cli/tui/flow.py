@@ -20,26 +20,25 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from rich.console import Console
 from rich.text import Text
 
-from ginrummy.agents.hints import decide, explain, hint_agent_name
+from ginrummy.agents.hints import Hint
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table import COMPUTER, HUMAN, screen_class
 from ginrummy.errors import GinRummyError, IllegalActionError
-from ginrummy.hand.actions import DrawStock, Knock, LayOff
+from ginrummy.hand.actions import DrawStock, Knock
+from ginrummy.hand.defense import LayoffChoice, layoff_choices
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
-from ginrummy.layoff import LayoffPlan, best_layoff
 from ginrummy.melds import best_arrangement, best_discards, least_deadwood
 from ginrummy.play import play_hand, undo_refusal
 from ginrummy.protocol import BotError, close_agent, forfeit_of
@@ -50,21 +49,11 @@ from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
 from ginrummy.variants import AnyAction, AnyHandState, hand_type
 
-__all__ = ["LayoffChoice", "Stage", "TableFlow"]
+__all__ = ["Stage", "TableFlow"]
 
 Stage = Literal["play", "hand-over", "game-over", "forfeit"]
 """Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
 everything) over, or the computer's ``cmd:`` bot forfeited."""
-
-
-@dataclass(frozen=True, slots=True)
-class LayoffChoice:
-    """One way for the person, as the defender, to lay down: the ``action`` to push and the
-    ``plan`` it makes (melds, layoffs, deadwood in points), with a short ``label``."""
-
-    label: str
-    action: LayOff
-    plan: LayoffPlan
 
 
 def _no_input(prompt: str) -> str:
@@ -104,11 +93,10 @@ class TableFlow:
             raise ValueError("the full-screen table plays the standard game; play this variant with --plain")
         self.rules = rules
         self.glyphs = glyphs
-        self.practice = practice
         self._buffer = io.StringIO()
         self._console = Console(file=self._buffer, width=100, highlight=False, soft_wrap=True)
         self._opponent, self._name, self._preset = opponent, name, preset
-        self._changed, self._layout = tuple(changed), sheet
+        self._changed, self._layout, self._practice = tuple(changed), sheet, practice
         self.first_save = save
         self.played = 1
         """How many games (matches) have been started, counting each "play again"."""
@@ -135,7 +123,13 @@ class TableFlow:
             preset=self._preset,
             changed=self._changed,
             sheet=self._layout,
+            practice=self._practice,
         )
+
+    @property
+    def practice(self) -> bool:
+        """A practice game: hints and undo allowed (rated games allow neither)."""
+        return self.session.practice
 
     # -- what the person may see -------------------------------------------------------
 
@@ -376,20 +370,20 @@ class TableFlow:
         self.say("Your last move is taken back.", style="green")
         return True
 
-    def hint(self) -> str:
-        """The strongest level's move for the person now and why, from their view only
-        (:mod:`ginrummy.agents.hints`); also set as :attr:`message`."""
+    def hint(self) -> Hint | None:
+        """Practice games: the strongest level's move for the person now and why, from their view
+        only (the line mode's :meth:`~ginrummy.cli.session.PlaySession.hint`); also said in
+        :attr:`message`. ``None`` (and why, said) when there is no hint to give."""
+        if not self.practice:
+            self.say("hints are for practice games (start one with --practice)", "Not allowed")
+            return None
         state = self.session.state
         if state is None or self.stage != "play" or state.to_act != HUMAN:
             self.say("a hint is for your turn", "No hint")
-            return ""
-        view = state.view(HUMAN)
-        finished = [s.view(HUMAN) for s in self.session.states[:-1]]
-        agent = hint_agent_name()
-        action = decide(agent, derive_seed(self.session.seed, "hint", self.hand_number), finished, view)
-        why = str(explain(action, view, agent)["why"])
-        self.say(why, f"Hint ({agent})", style="cyan")
-        return why
+            return None
+        hint = self.session.hint(state.view(HUMAN))
+        self.message = Text(f"Hint ({hint.agent}): {hint.why}", style="cyan")
+        return hint
 
     # -- the person's choices ------------------------------------------------------------------
 
@@ -419,19 +413,10 @@ class TableFlow:
             text.append(f" ({arr.points})")
         return text + Text(".")
 
-    def layoff_choices(self) -> list[LayoffChoice]:
-        """The person's ways to lay down as the defender, best first: the engine's best plan, then
-        their melds with no layoffs when that differs."""
-        view = self.view
-        mr = view.meld_rules
-        melds = tuple(view.knocker_melds)
-        best = best_layoff(melds, view.hand, mr=mr)
-        choices = [LayoffChoice("Best: the least deadwood", LayOff(), best)]
-        if best.layoffs:
-            arr = best_arrangement(view.hand, mr=mr)
-            plan = LayoffPlan(arr.melds, (), arr.deadwood, mr.ace_points)
-            choices.append(LayoffChoice("Your melds, no layoffs", LayOff(arr.melds, ()), plan))
-        return choices
+    def layoff_choices(self) -> tuple[LayoffChoice, ...]:
+        """The person's ways to lay down as the defender, best first
+        (:func:`ginrummy.hand.defense.layoff_choices`, from their view)."""
+        return layoff_choices(self.view)
 
     def computer_cards(self) -> tuple[int, int]:
         """What the person sees of the computer's hand: (cards known to them, how many it holds)."""

@@ -76,7 +76,7 @@ class _TextScreen(ModalScreen[str]):
     ) -> None:
         super().__init__(id=id)
         self.title_text = title
-        self.lines = list(lines)
+        self.lines = [part for line in lines for part in line.split("\n", allow_blank=True)]
         self.buttons = list(buttons)
 
     def compose(self) -> ComposeResult:

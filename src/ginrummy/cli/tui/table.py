@@ -14,9 +14,9 @@ from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.text import Text
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.actions import parse
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
@@ -37,6 +37,10 @@ WIDE = 100
 """From this many columns the score sheet's panel is wider."""
 SIDE = {False: 32, True: 44}
 """The score sheet panel's width (columns) below and from :data:`WIDE` columns."""
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _parsed(action: str) -> tuple[str, tuple[object, ...]]:
@@ -148,7 +152,7 @@ class TableScreen(Screen[None]):
             Text(f"Stock: {view.stock_size} cards"),
             Text(f"{pile_name}: {len(view.discard_pile)} card{'s' * (len(view.discard_pile) != 1)}")
             + Text(" (v shows all)", style="dim"),
-            Text(flow.knock_words().capitalize(), style="yellow"),
+            Text(_capital(flow.knock_words()), style="yellow"),
         ]
         self.query_one("#piles", CardRow).show(
             [[stock], [pile]], glyphs, beside=beside, keys=["stock", "pile"]
@@ -211,7 +215,7 @@ class TableScreen(Screen[None]):
         elif flow.choosing_layoffs:
             choices = flow.layoff_choices()
             head, plans = words.layoff_lines(flow, choices)
-            self.app.push_screen(LayoffScreen(head, plans), lambda i: self._act(choices[i or 0].action))
+            self.app.push_screen(LayoffScreen(head, plans), lambda i: self._act(choices[i or 0].action()))
 
     def _hand_over(self, choice: str | None) -> None:
         if choice == "quit":
@@ -285,7 +289,7 @@ class TableScreen(Screen[None]):
         if action == "big_gin":
             return any(isinstance(a, BigGin) for a in legal)
         if action in ("hint", "undo"):
-            return phase is not None
+            return phase is not None and self.flow.practice
         return True
 
     def action_draw(self) -> None:
@@ -375,7 +379,9 @@ class TableScreen(Screen[None]):
             self._discard(key)
 
     def action_hint(self) -> None:
-        self.flow.hint()
+        hint = self.flow.hint()
+        if hint is not None and hint.card is not None:
+            self.selected = hint.card
         self.draw()
 
     def action_undo(self) -> None:

@@ -3,12 +3,15 @@ the layoff plans. Built from the person's view (and the flow) each time; nothing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER
-from ginrummy.cli.tui.flow import LayoffChoice, TableFlow
+from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.hand.actions import BigGin
+from ginrummy.hand.defense import LayoffChoice
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.play import UNDO_RULE
@@ -23,7 +26,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("← →, 1-9 and 0", "choose a card (0 is the 10th)"),
     ("Enter or x", "discard the chosen card"),
     ("k / g / b", "knock / go gin / go big gin (asks first)"),
-    ("h", "hint: the strongest computer player's move and why"),
+    ("h", "hint: the strongest level's move and why (practice games)"),
     ("u", "undo your last move (practice games)"),
     ("v", "the whole discard pile"),
     ("s", "the score sheet, full size"),
@@ -38,7 +41,7 @@ def help_lines(flow: TableFlow) -> list[Text]:
     lines.append(Text(""))
     lines.append(Text(f"Undo: {UNDO_RULE}.", style="dim"))
     if not flow.practice:
-        lines.append(Text("This is not a practice game: undo is off (--practice).", style="dim"))
+        lines.append(Text("This is a rated game: no hints, no undo (--practice allows both).", style="dim"))
     return lines
 
 
@@ -98,7 +101,7 @@ def pile_lines(flow: TableFlow) -> list[Text]:
     return lines
 
 
-def layoff_lines(flow: TableFlow, choices: list[LayoffChoice]) -> tuple[list[Text], list[Text]]:
+def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list[Text], list[Text]]:
     """The layoff chooser's head (the knocker's melds, numbered; your hand) and one line per plan."""
     view = flow.view
     knocker = flow.names[COMPUTER]
@@ -107,17 +110,19 @@ def layoff_lines(flow: TableFlow, choices: list[LayoffChoice]) -> tuple[list[Tex
         Text("Your hand: ") + render.cards_text(by_rank(view.hand), flow.glyphs),
     ]
     plans: list[Text] = []
-    for choice in choices:
-        plan = choice.plan
-        text = Text(f"{choice.label}: ", style="bold")
+    for n, plan in enumerate(choices):
+        text = Text(f"{n + 1}. ", style="bold")
         text.append_text(render.melds_text(plan.melds, flow.glyphs))
-        if plan.layoffs:
-            text.append("; lay off ")
-            for n, (card, i) in enumerate(plan.layoffs):
-                if n:
-                    text.append(", ")
-                text.append_text(flow.card_text(card))
-                text.append(f" on {i + 1}")
-        text.append(f"; deadwood {plan.points}")
+        text.append("; lay off ")
+        for k, (card, i) in enumerate(plan.layoffs):
+            if k:
+                text.append(", ")
+            text.append_text(flow.card_text(card))
+            text.append(f" on {i + 1}")
+        if not plan.layoffs:
+            text.append("nothing")
+        text.append(f"; deadwood {plan.points}", style="bold")
+        if n == 0:
+            text.append(" (best)", style="green")
         plans.append(text)
     return head, plans
