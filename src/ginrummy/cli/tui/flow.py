@@ -207,16 +207,24 @@ class TableFlow:
         where = f"Game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
         return where + render.score_line(self.game)
 
-    def knock_words(self) -> str:
-        """The knock limit in force, with Oklahoma's knock card and doubling when the rules have them."""
+    def knock_words(self, short: bool = False) -> str:
+        """The knock limit in force, with Oklahoma's knock card and doubling when the rules have
+        them: ``knock limit 7 (knock card 7♠, a spade: points doubled)``, or ``short``
+        ``knock limit 7 (7♠, doubled)``."""
         state = self.session.state
         if state is None:
             return f"knock limit {self.rules.knock_limit}"
         view = self.view
         words = f"knock limit {view.knock_limit}"
         if view.knock_card is not None:
-            words += f" (knock card {view.knock_card.text(self.glyphs)}"
-            words += ", a spade: points doubled)" if view.multiplier > 1 else ")"
+            card = view.knock_card.text(self.glyphs)
+            doubled = view.multiplier > 1
+            if short:
+                words += f" ({card}, doubled)" if doubled else f" ({card})"
+            else:
+                words += (
+                    f" (knock card {card}, a spade: points doubled)" if doubled else f" (knock card {card})"
+                )
         return words
 
     def deadwood_words(self) -> str:

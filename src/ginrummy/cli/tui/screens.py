@@ -32,7 +32,7 @@ ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen { align: center m
     border: round $accent; background: $surface; padding: 0 1;
 }
 .dialog .title { text-style: bold; color: $accent; width: 100%; }
-.dialog .body { height: auto; width: 100%; }
+.dialog .body { height: auto; width: 100%; scrollbar-size-vertical: 1; }
 .dialog .buttons { height: auto; width: auto; margin-top: 1; }
 .dialog Button { margin: 0 1 0 0; }
 """
@@ -67,9 +67,16 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class _TextScreen(ModalScreen[str]):
-    """A dialog of lines with buttons; each button (and its key) dismisses with its id."""
+    """A dialog of lines with buttons; each button (and its key) dismisses with its id. The lines
+    scroll (arrows, Page Up and Down, the wheel) when they do not fit."""
 
     DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll(-1)", "Up", show=False),
+        Binding("down", "scroll(1)", "Down", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pagedown", "scroll(10)", "Page down", show=False),
+    ]
 
     def __init__(
         self, title: str, lines: Sequence[Text], buttons: Sequence[tuple[str, str]], *, id: str | None = None
@@ -92,11 +99,17 @@ class _TextScreen(ModalScreen[str]):
         """Size the dialog to its text, within the screen (the text scrolls when longer)."""
         width, height = self.app.size
         widest = max([Text(self.title_text).cell_len, *(line.cell_len for line in self.lines)])
-        inner = min(widest + 1, width - 6)
-        lines = sum(max(1, len(line.wrap(self.app.console, inner))) for line in self.lines)
+        room = height - 7
+        scrolls = len(self.lines) > room  # a scroll bar takes a column
+        inner = min(widest + 1 + scrolls, width - 6)
+        lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)
         dialog = self.query_one(".dialog")
         dialog.styles.width = inner + 4
-        self.query_one(".body").styles.height = max(1, min(lines, height - 7))
+        self.query_one(".body").styles.height = max(1, min(lines, room))
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the text by ``lines`` (up when negative)."""
+        self.query_one(".body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "")

@@ -57,7 +57,7 @@ class TableScreen(Screen[None]):
     #main { height: 1fr; }
     #table { width: 1fr; }
     #side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
-    #prompt { height: 2; }
+    #prompt { height: 3; }
     #log { height: 1fr; border-top: solid $panel-lighten-2; }
     """
 
@@ -120,7 +120,7 @@ class TableScreen(Screen[None]):
         if side.styles.width is None or side.styles.width.value != SIDE[wide]:
             side.styles.width = SIDE[wide]
         header = Text(f"{flow.status()} · hand {flow.hand_number} · ")
-        header.append(flow.knock_words(), style="bold yellow")
+        header.append(flow.knock_words(short=not wide), style="bold yellow")
         self.query_one("#header", TextBox).show(header)
 
         result = view.result
@@ -152,7 +152,7 @@ class TableScreen(Screen[None]):
             Text(f"Stock: {view.stock_size} cards"),
             Text(f"{pile_name}: {len(view.discard_pile)} card{'s' * (len(view.discard_pile) != 1)}")
             + Text(" (v shows all)", style="dim"),
-            Text(_capital(flow.knock_words()), style="yellow"),
+            Text(_capital(flow.knock_words(short=True)), style="yellow"),
         ]
         self.query_one("#piles", CardRow).show(
             [[stock], [pile]], glyphs, beside=beside, keys=["stock", "pile"]
