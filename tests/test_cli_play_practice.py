@@ -4,6 +4,7 @@ rated games allow neither."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -120,3 +121,23 @@ def test_practice_flag_on_the_command_line() -> None:
         "Not allowed: you have not moved in this hand" in result.output
         or "Not allowed: your opponent" in result.output
     )
+
+
+def test_ascii_hints_layoffs_and_undo_print_no_suit_symbols() -> None:
+    inner = bot_answer(5)
+    asked: set[tuple[int, Phase]] = set()
+
+    def answer(session: PlaySession, prompt: str) -> str:
+        view = _turn(session)
+        key = (len(session.states), view.phase) if view is not None else None
+        if view is not None and key not in asked and not prompt.startswith("Press Enter"):
+            asked.add(key)
+            return "h" if view.phase is Phase.LAYOFF else "hint"
+        return inner(session, prompt)
+
+    session, out, _ = run_session(answer, seed=6, practice=True, glyphs=False)
+    text = out.getvalue()
+    assert "Hint from the expert player" in text and "Lay down and lay off (best first):" in text
+    assert "your own plan: your melds in brackets" in text  # the layoff help
+    assert not re.search(r"[♣♦♥♠]", text)
+    assert session.game.is_over

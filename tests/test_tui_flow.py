@@ -18,6 +18,8 @@ from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.phase import Phase
 from ginrummy.records import GameRecord, load_any
 from ginrummy.rules import Rules
+from ginrummy.storage import Store
+from ginrummy.storage.store import owner_of
 from helpers.tui import advance, last_hand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,3 +139,18 @@ def test_pickup_is_left_to_the_line_mode() -> None:
 
 def test_the_readme_lists_the_keys_of_the_table() -> None:
     assert keys_table() in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_games_at_the_table_are_stored_like_the_line_modes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    try:
+        flow = TableFlow(Rules().with_setting("target=25"), seed=8, store=store, practice=True)
+        advance(flow, lambda f: f.stage == "hand-over")
+        games = store.list_games(owner_of(store.local_token()))
+        assert len(games) == 1 and games[0].mode == "practice" and games[0].level == "simple"
+        row, actions = store.load_game(games[0].id) or (None, [])
+        assert row is not None
+        state = flow.state
+        assert state is not None and len(actions) == len(state.log)
+    finally:
+        store.close()

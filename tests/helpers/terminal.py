@@ -16,6 +16,7 @@ from ginrummy.cli.session import PlaySession
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
 from ginrummy.rules import Rules
+from ginrummy.storage import Store
 
 Answer = Callable[[PlaySession, str], str]
 
@@ -66,6 +67,8 @@ def run_session(
     save: Path | None = None,
     max_prompts: int = 5000,
     practice: bool = False,
+    store: Store | None = None,
+    glyphs: bool = True,
 ) -> tuple[PlaySession, io.StringIO, list[str]]:
     """Run a game whose input comes from ``answer(session, prompt)``; returns the session,
     its output and the answers given."""
@@ -87,8 +90,9 @@ def run_session(
         console=console,
         input_fn=input_fn,
         save=save,
-        glyphs=True,
+        glyphs=glyphs,
         practice=practice,
+        store=store,
     )
     holder.append(session)
     assert session.run() == 0

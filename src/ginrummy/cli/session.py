@@ -4,7 +4,9 @@ The session plays whatever the rules make: one game to the target, a Hollywood s
 three games at once, a match of successive games (best of N, or to a match total), or,
 with teams, the human's pairing against the computer followed by the other pairings
 between computer players. Between hands and games it offers the score sheet and quitting;
-with ``--save`` it writes the record (:mod:`ginrummy.records`) after every hand and on quitting.
+with ``--save`` it writes the record (:mod:`ginrummy.records`) after every hand and on quitting;
+with a store (``--db``) it stores each game's actions as they are played
+(:class:`~ginrummy.storage.recorder.GameRecorder`), for ``ginrummy history`` and ``stats``.
 
 It knows nothing of a variant's screen: each hand is dealt by the game, shown by the table
 screen of its type (:func:`ginrummy.cli.table.screen_class`) and played through the one hand
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -40,6 +43,9 @@ from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
+from ginrummy.storage import Store
+from ginrummy.storage.recorder import GameRecorder
+from ginrummy.storage.store import owner_of
 from ginrummy.variants import AnyHandState, AnyView
 
 __all__ = ["COMPUTER", "HUMAN", "InputFn", "PlaySession", "read_line"]
@@ -97,6 +103,7 @@ class PlaySession:
         changed: Sequence[str] = (),
         sheet: SheetLayout = "hands",
         practice: bool = False,
+        store: Store | None = None,
     ) -> None:
         self.rules = rules
         self.player_name = name
@@ -105,6 +112,10 @@ class PlaySession:
         """How the score sheet is laid out (``hands``: one row per hand; ``paper``: the sources')."""
         self.practice = practice
         """A practice game: hints and undo allowed; rated games (the default) allow neither."""
+        self.store = store
+        """Where each game is stored as it is played (``--db``; ``None``: not stored), under the
+        store's local player (:meth:`~ginrummy.storage.store.Store.local_token`)."""
+        self.recorder: GameRecorder | None = None
         self.preset = preset
         self.changed = tuple(changed)
         console = console or Console(highlight=False, soft_wrap=True)
@@ -270,12 +281,36 @@ class PlaySession:
         )
         screen = self.screen_type(self.io, info, state)
         while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
+            self._store()
             with contextlib.suppress(Undone):  # a move taken back: the human's turn again
                 screen.human_turn()
         self.game.enter(screen.finish())
+        self._store()
         if self.save_path is not None:
             self._save()
         self.io.say(self.sheet())
+
+    def _store(self) -> None:
+        """Bring the stored game up to date (every action, undo, finished hand); on a failure say
+        why once and play on without storing."""
+        if self.store is None:
+            return
+        try:
+            if self.recorder is None or self.recorder.game is not self.game:
+                self.recorder = GameRecorder(
+                    self.store,
+                    self.game,
+                    owner=owner_of(self.store.local_token()),
+                    preset=self.preset or "custom",
+                    level=self.opponent,
+                    mode="practice" if self.practice else "rated",
+                )
+            self.recorder.sync(self.states)
+        except sqlite3.Error as exc:
+            self.io.error(
+                f"{exc}; the game goes on without being stored", f"Could not store to {self.store.path}"
+            )
+            self.store = None
 
     def hint(self, view: AnyView) -> Hint:
         """The hint for the human's ``view`` (practice games): the strongest level's move, a fresh

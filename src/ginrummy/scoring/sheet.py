@@ -242,10 +242,27 @@ def hollywood_sheet(
     results: Sequence[HandResult],
     entered: Sequence[tuple[int, ...]],
     title: str = "Hollywood",
+    width: int | None = None,
 ) -> str:
     """Hollywood's sheet: the hand guide (with the games each win went to), then the games
     side by side. Each game cell holds both players' numbers, right-aligned in columns of
-    equal width; an empty cell means no entry."""
+    equal width; an empty cell means no entry. When a line would be wider than ``width``
+    (characters; ``None``: no limit) the narrow layout is used instead
+    (:func:`_hollywood_narrow`: each hand and each game on lines of about 30 characters)."""
+    wide = _hollywood_wide(rules, names, columns, results, entered, title)
+    if width is None or max(len(line) for line in wide.splitlines()) <= width:
+        return wide
+    return _hollywood_narrow(rules, names, columns, results, entered, title, max(width, 30))
+
+
+def _hollywood_wide(
+    rules: Rules,
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    results: Sequence[HandResult],
+    entered: Sequence[tuple[int, ...]],
+    title: str,
+) -> str:
     a, b = names
     lines = [f"{title}: {len(columns)} games at once, each to {rules.target}"]
     guide = [
@@ -299,6 +316,18 @@ def hollywood_sheet(
         else:
             status.append(f"{names[s.winner]} won")
     lines.append(row("", status))
+    return "\n".join(lines + _hollywood_notes(rules, names, columns, summaries))
+
+
+def _hollywood_notes(
+    rules: Rules,
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    summaries: Sequence[GameSummary | None],
+) -> list[str]:
+    """The lines under Hollywood's games: shutouts, forfeits, and the score over the games."""
+    a, b = names
+    lines: list[str] = []
     for c, s in zip(columns, summaries, strict=True):
         if s is not None and s.shutout and rules.shutout is not Shutout.NONE:
             lines.append(f"Game {c.number}: shutout ({rules.shutout.value}).")
@@ -319,6 +348,53 @@ def hollywood_sheet(
         else:
             margin = total.totals[total.winner] - total.totals[1 - total.winner]
             lines.append(f"{line}; {names[total.winner]} wins by {margin}.")
+    return lines
+
+
+def _hollywood_narrow(
+    rules: Rules,
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    results: Sequence[HandResult],
+    entered: Sequence[tuple[int, ...]],
+    title: str,
+    limit: int,
+) -> str:
+    """Hollywood's sheet for a narrow terminal: each hand on its own lines (how it ended, how it
+    was scored, the games it went to), then each game's column of points, bonuses and final score
+    under the other (labels in words, names cut to 11 characters)."""
+    lines = _wrap(f"{title}: {len(columns)} games at once, each to {rules.target}", limit)
+    for i, r in enumerate(results):
+        lines.extend(_wrap(f"Hand {i + 1}: {result_text(r, names)}", limit))
+        lines.extend("  " + t for t in _wrap(f"{score_text(r, names)}; {_games_text(entered[i])}", limit - 2))
+    cut = [_cut(n, _NARROW_NAME) for n in names]
+    summaries: list[GameSummary | None] = [c.summary() if c.is_over else None for c in columns]
+
+    def row(label: str, v0: str, v1: str) -> str:
+        return f"  {label:<10}{v0:>9}{v1:>9}".rstrip()
+
+    for c, s in zip(columns, summaries, strict=True):
+        lines.append("")
+        lines.append(f"Game {c.number}" + ("" if s is not None else " (open)"))
+        lines.append(row("", cut[0][:8], cut[1][:8]))  # 30 characters at most
+        p0, p1 = c.points(0), c.points(1)
+        for k in range(max(len(p0), len(p1))):
+            lines.append(row("", str(p0[k]) if k < len(p0) else "", str(p1[k]) if k < len(p1) else ""))
+        lines.append(row("Total", str(c.totals[0]), str(c.totals[1])))
+        if s is None:
+            continue
+        for label, vals in (
+            ("Game bonus", s.game_bonus),
+            ("Box bonus", s.box_bonus),
+            ("Margin", s.margin_bonus),
+        ):
+            if any(vals):
+                lines.append(row(label, str(vals[0]) if vals[0] else "", str(vals[1]) if vals[1] else ""))
+        lines.append(row("Final", str(s.totals[0]), str(s.totals[1])))
+        lines.append("  drawn" if s.winner is None else f"  {names[s.winner]} won")
+    lines.append("")
+    for note in _hollywood_notes(rules, names, columns, summaries):
+        lines.extend(_wrap(note, limit))
     return "\n".join(lines)
 
 

@@ -1,14 +1,21 @@
-"""SQLite storage of web games: one row per game, one row per action, one row per finished hand.
+"""SQLite storage of games played in the browser and in the terminal: one row per game, one row per
+action, one row per finished hand.
 
-Every action is written (and committed) before the server replies, so a restarted
-server rebuilds each game exactly by replaying its actions from the seed
-(:class:`ginrummy.web.session.GameSession`). Standard library only.
+Every action is written (and committed) as it is played (before the server replies; before the
+terminal asks for the next move), so a game is rebuilt exactly by replaying its actions from the
+seed (:func:`ginrummy.storage.recorder.rebuild`). Each game has an ``owner``: the SHA-256 of a
+browser's token (:func:`owner_of`), or for games played in the terminal the store's local player,
+whose token (:meth:`Store.local_token`) is kept in the database itself, so a browser that presents
+it (``ginrummy history --token`` prints it) sees the terminal's games beside its own. The schema
+only grows by ``CREATE ... IF NOT EXISTS``: an older database opens unchanged. Standard library only.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -18,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ActionRow", "GameRow", "HandRow", "Store", "default_db_path"]
+__all__ = ["ActionRow", "GameRow", "HandRow", "Store", "default_db_path", "owner_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -56,7 +63,20 @@ CREATE TABLE IF NOT EXISTS hands (
     points INTEGER NOT NULL,
     PRIMARY KEY (game_id, hand)
 );
+CREATE TABLE IF NOT EXISTS local (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+
+
+def owner_of(token: str) -> str:
+    """The owner of a player's games: the SHA-256 (hex) of their token.
+
+    >>> owner_of("x" * 32)[:12]
+    'c62e4615bd39'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def default_db_path() -> Path:
@@ -144,6 +164,16 @@ class Store:
             self._db.execute("COMMIT")
 
     # -- writing ---------------------------------------------------------------
+
+    def local_token(self) -> str:
+        """The token of this store's local player (the terminal's games), made on first use: 43
+        URL-safe characters, a valid browser token. Its owner is ``owner_of(local_token())``."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO local (key, value) VALUES ('token', ?)", (secrets.token_urlsafe(32),)
+            )
+            row = db.execute("SELECT value FROM local WHERE key = 'token'").fetchone()
+        return str(row[0])
 
     def create_game(
         self, row: GameRow, actions: Sequence[ActionRow] = (), hands: Sequence[HandRow] = ()

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.cards import format_cards
-from ginrummy.hand.state import HandState
 from ginrummy.records import HandRecord
 from ginrummy.storage.store import GameRow
+from ginrummy.variants import AnyHandState
 from ginrummy.web.serialize import cards, result_json, sheet_json
 from ginrummy.web.session import GameSession
 
@@ -33,7 +33,7 @@ def game_summary(row: GameRow) -> dict[str, Any]:
     }
 
 
-def _frame(state: HandState, player: int | None, action: str | None) -> dict[str, Any]:
+def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[str, Any]:
     return {
         "player": player,
         "action": action,
@@ -52,7 +52,7 @@ def replay_json(s: GameSession) -> dict[str, Any]:
         if not state.is_over:
             continue
         seed = s.game.hand_seeds[i]
-        replayed = HandState(state.rules, state.dealer, state.deck)
+        replayed = type(state)(state.rules, state.dealer, state.deck)  # any variant (terminal games)
         frames = [_frame(replayed, None, None)]
         for p, a in state.log:
             replayed.push(a, player=p)

@@ -32,7 +32,7 @@ from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld, MeldRules, best_arrangement, best_discards, least_deadwood, meld_rules
-from ginrummy.rules import Rules
+from ginrummy.rules import KnockCard, Rules
 
 __all__ = ["StandardScreen"]
 
@@ -165,7 +165,7 @@ class StandardScreen(TableScreen[HandState]):
         n = self.names
         self.io.say(
             Text(
-                f"-- {self.info.status} · knock limit {view.knock_limit} · {n[view.dealer]} dealt",
+                f"-- {self.info.status} · {_limit_words(view, self.glyphs)} · {n[view.dealer]} dealt",
                 style="dim",
             )
         )
@@ -279,6 +279,23 @@ class StandardScreen(TableScreen[HandState]):
         label = result.outcome.label
         lines.append(Text(f"{label}: {result.describe((names[0], names[1]))}", style="bold"))
         return lines
+
+
+def _limit_words(view: PlayerView, glyphs: bool) -> str:
+    """``knock limit 10``; under Oklahoma (001-004) with the card that set it, and said before any
+    scoring when a spade doubles every point of the hand: ``knock limit 7 (the upcard 7♠), points
+    doubled this hand``."""
+    words = f"knock limit {view.knock_limit}"
+    if view.knock_card is not None:
+        source = "the upcard" if view.rules.knock_card is KnockCard.UPCARD else "the second deck's card"
+        words += f" ({source} {view.knock_card.text(glyphs)})"
+        if view.knock_limit == 0:
+            words += ", gin only"
+    if view.multiplier != 1:
+        words += (
+            ", points doubled this hand" if view.multiplier == 2 else f", points x{view.multiplier} this hand"
+        )
+    return words
 
 
 def _layoff_command(action: LayOff, view: PlayerView) -> str:

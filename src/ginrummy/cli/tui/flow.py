@@ -19,7 +19,7 @@ engine (``state.verify``) before they are pushed; the screens read the person's 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -47,6 +47,7 @@ from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
+from ginrummy.storage import Store
 from ginrummy.variants import AnyAction, AnyHandState, hand_type
 
 __all__ = ["Stage", "TableFlow"]
@@ -65,7 +66,8 @@ class TableFlow:
     """The person (seat 0) against the computer (seat 1) at the full-screen table.
 
     The arguments are ``ginrummy play``'s (see :class:`~ginrummy.cli.session.PlaySession`);
-    ``practice`` allows undo (:func:`ginrummy.play.undo_refusal`). ``message`` is the last thing said
+    ``practice`` allows hints and undo (:func:`ginrummy.play.undo_refusal`); ``store`` (``--db``) keeps
+    each game as it is played, as the line mode does. ``message`` is the last thing said
     to the person (a refusal, a hint), ``None`` when nothing is pending.
     """
 
@@ -88,6 +90,7 @@ class TableFlow:
         changed: Sequence[str] = (),
         sheet: SheetLayout = "hands",
         practice: bool = False,
+        store: Store | None = None,
     ) -> None:
         if not self.plays(rules):
             raise ValueError("the full-screen table plays the standard game; play this variant with --plain")
@@ -97,12 +100,15 @@ class TableFlow:
         self._console = Console(file=self._buffer, width=100, highlight=False, soft_wrap=True)
         self._opponent, self._name, self._preset = opponent, name, preset
         self._changed, self._layout, self._practice = tuple(changed), sheet, practice
+        self._store = store
         self.first_save = save
         self.played = 1
         """How many games (matches) have been started, counting each "play again"."""
         self.session = self._session(seed, save)
         self.stage: Stage = "play"
         self.message: Text | None = None
+        self.pairings = ""
+        """Team play: what the other pairings' games came to (the line mode's words), once played."""
         self.forfeit: str | None = None
         """Why the computer's ``cmd:`` bot forfeited (the stage is then ``forfeit``)."""
         self.draws: dict[int, Card] = {}
@@ -124,6 +130,7 @@ class TableFlow:
             changed=self._changed,
             sheet=self._layout,
             practice=self._practice,
+            store=self._store,
         )
 
     @property
@@ -254,7 +261,7 @@ class TableFlow:
         if self.match.kind != "single":
             lines += [Text(""), *render.match_lines(self.match)]
         if self.session.team is not None and self.session.is_over:
-            lines += [Text(""), *(Text(line) for line in self._buffer.getvalue().splitlines() if line)]
+            lines += [Text(""), *(Text(line) for line in self.pairings.splitlines() if line)]
         return lines
 
     # -- playing --------------------------------------------------------------------------
@@ -305,8 +312,10 @@ class TableFlow:
             self.stage = "forfeit"
             return
         if result is None:
+            self.sync()
             return
         self.game.enter(result)
+        self.sync()
         self.save()
         self.stage = "hand-over"
 
@@ -316,7 +325,7 @@ class TableFlow:
         other pairings are played (computer against computer) for the team sheet."""
         if self.stage == "hand-over" and self.game.is_over:
             if self.match.is_over and self.session.team is not None:
-                self.session._other_pairings()  # their sheets are captured for summary()
+                self.pairings = self._said(self.session._other_pairings)
             self.stage = "game-over"
             return
         if self.stage == "game-over":
@@ -339,8 +348,7 @@ class TableFlow:
         self.played += 1
         first = self.first_save
         save = None if first is None else first.with_name(f"{first.stem}-{self.played}{first.suffix}")
-        self._buffer.truncate(0)
-        self._buffer.seek(0)
+        self.pairings = ""
         self.session = self._session(derive_seed(self.session.seed, "again") % 1_000_000, save)
         self.deal()
 
@@ -350,15 +358,32 @@ class TableFlow:
             self.save()
         close_agent(self.session.agent)
 
+    def _said(self, call: Callable[[], object]) -> str:
+        """Call ``call`` (a method of the line mode's session) and return what it said."""
+        mark = self._buffer.tell()
+        call()
+        self._buffer.seek(mark)
+        said = self._buffer.read().strip()
+        self._buffer.seek(0, io.SEEK_END)
+        return said
+
+    def sync(self) -> None:
+        """Bring the stored game (``--db``) up to date, through the line mode's recorder; a store
+        that fails is said once in :attr:`message` and the game goes on unstored."""
+        if self.session.store is None:
+            return
+        said = self._said(self.session._store)
+        if self.session.store is None:
+            self.say(said, style="red")
+            self._store = None
+
     def save(self) -> None:
         """Write the record (``--save``); a failure is said in :attr:`message`."""
         if self.session.save_path is None:
             return
-        mark = self._buffer.tell()
-        if not self.session._save():
-            self._buffer.seek(mark)
-            self.say(self._buffer.read().strip(), style="red")
-            self._buffer.seek(0, io.SEEK_END)
+        said = self._said(self.session._save)
+        if said:
+            self.say(said, style="red")
 
     # -- help for the person -----------------------------------------------------------------
 
@@ -375,6 +400,7 @@ class TableFlow:
             return False
         assert state is not None
         state.pop()
+        self.sync()
         self.say("Your last move is taken back.", style="green")
         return True
 
