@@ -43,6 +43,10 @@ def _capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def _joined(text: Text) -> Text:
+    return Text(": ") + text if text.plain else text
+
+
 def _parsed(action: str) -> tuple[str, tuple[object, ...]]:
     _, name, params = parse(action)
     return name, params
@@ -57,7 +61,7 @@ class TableScreen(Screen[None]):
     #main { height: 1fr; }
     #table { width: 1fr; }
     #side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
-    #prompt { height: 3; }
+    #prompt { height: 1; }
     #log { height: 1fr; border-top: solid $panel-lighten-2; }
     """
 
@@ -140,7 +144,7 @@ class TableScreen(Screen[None]):
             opponent.show([g for g in (shown, hidden) if g], glyphs)
             label = Text(f"{name} ({flow.session.opponent}): {count} cards")
             if shown:
-                label.append(f", {len(shown)} taken from the pile")
+                label.append(f" ({len(shown)} from the pile)")
         self.query_one("#opponent-label", TextBox).show(label)
 
         up = view.upcard
@@ -152,7 +156,7 @@ class TableScreen(Screen[None]):
             Text(f"Stock: {view.stock_size} cards"),
             Text(f"{pile_name}: {len(view.discard_pile)} card{'s' * (len(view.discard_pile) != 1)}")
             + Text(" (v shows all)", style="dim"),
-            Text(_capital(flow.knock_words(short=True)), style="yellow"),
+            Text(_capital(flow.knock_words(short=True)), style="yellow") + _joined(words.options(flow)),
         ]
         self.query_one("#piles", CardRow).show(
             [[stock], [pile]], glyphs, beside=beside, keys=["stock", "pile"]
@@ -181,7 +185,11 @@ class TableScreen(Screen[None]):
         prompt = words.prompt(flow)
         if flow.message is not None:
             prompt = prompt + Text("\n") + flow.message
-        self.query_one("#prompt", TextBox).show(prompt)
+        box = self.query_one("#prompt", TextBox)
+        lines = len(prompt.wrap(self.app.console, max(box.size.width, 20)))
+        if box.styles.height is None or box.styles.height.value != min(lines, 5):
+            box.styles.height = min(lines, 5)  # a long message (a hint) takes what it needs
+        box.show(prompt)
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
         side.show(Text(flow.sheet(SIDE[wide] - 2)))
         keys = [

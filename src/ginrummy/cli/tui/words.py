@@ -16,7 +16,7 @@ from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.play import UNDO_RULE
 
-__all__ = ["KEYS", "help_lines", "layoff_lines", "pile_lines", "prompt"]
+__all__ = ["KEYS", "help_lines", "layoff_lines", "options", "pile_lines", "prompt"]
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("d, or click the stock", "draw from the stock"),
@@ -41,7 +41,7 @@ KEYS: tuple[tuple[str, str], ...] = (
 
 
 def help_lines(flow: TableFlow) -> list[Text]:
-    lines = [Text.assemble((f"{key:<24}", "bold"), what) for key, what in KEYS]
+    lines = [Text.assemble((key, "bold yellow"), ": ", what) for key, what in KEYS]
     lines.append(Text(""))
     lines.append(Text(f"Undo: {UNDO_RULE}.", style="dim"))
     if not flow.practice:
@@ -64,16 +64,24 @@ def prompt(flow: TableFlow) -> Text:
         return Text.assemble("Draw from the stock (d, or click it)", take, ".")
     if view.phase is Phase.LAYOFF:
         return Text("Lay down: choose your layoffs.")
-    knocks = flow.knock_cards()
     if view.must_knock:
-        return Text("Last card of the stock: you must knock (k) or go gin (g).", style="bold")
-    text = Text("Discard: click a card, or choose one (← →) and press Enter.")
-    options = [w for ok, w in ((knocks, "k knock"), (0 in knocks.values(), "g gin")) if ok]
+        return Text("Last card of the stock: knock (k) or go gin (g).", style="bold")
+    return Text("Discard: click a card, or ← → and Enter.")
+
+
+def options(flow: TableFlow) -> Text:
+    """What the person may lay down now, e.g. ``you can knock (k)``; empty when nothing."""
+    view = flow.view
+    if not view.my_turn or view.phase is not Phase.DISCARD:
+        return Text("")
+    knocks = flow.knock_cards()
     if any(isinstance(a, BigGin) for a in view.legal_actions):
-        options.append("b big gin")
-    if options:
-        text.append(" You can " + ", ".join(options) + ".", style="bold green")
-    return text
+        return Text("big gin (b)!", style="bold green")
+    if 0 in knocks.values():
+        return Text("gin (g)!", style="bold green")
+    if knocks:
+        return Text("you can knock (k)", style="bold green")
+    return Text("")
 
 
 def pile_lines(flow: TableFlow) -> list[Text]:
