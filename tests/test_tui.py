@@ -82,6 +82,10 @@ def test_quit_asks_first_and_saves(tmp_path: Path) -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert app.is_running and app.screen is app.table
+        await pilot.press("ctrl+q")  # Textual's own quit asks too
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        assert app.is_running and app.screen is app.table
         await pilot.press("q")
         await pilot.click("#yes")
 
@@ -195,5 +199,17 @@ def test_the_last_moves_of_a_hand_and_the_laid_down_hands_are_shown() -> None:
         assert app.flow.log_lines()[-1].plain in log
         state = app.flow.state
         assert state is not None and isinstance(state.log[-1][1], LayOff)
+        await pilot.press("q")  # quitting from the end of a hand asks; no: back to it, once
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, EndScreen) and app.screen.id == "hand-over"
+        assert sum(isinstance(s, EndScreen) for s in app.screen_stack) == 1
+        await pilot.press("s")  # the whole sheet, then back to the end of the hand
+        assert app.flow.sheet(76).splitlines()[3].strip() in shown(app, "#text")
+        await pilot.press("escape")
+        assert isinstance(app.screen, EndScreen) and app.screen.id == "hand-over"
+        await pilot.press("enter")
+        assert app.screen is app.table and app.flow.hand_number == 2
+        check_table(app)
 
     run(app, (120, 45), script)

@@ -4,14 +4,18 @@ forfeiting bot; and the README's keys table."""
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from ginrummy.agents import make_agent
 from ginrummy.cards import Card
+from ginrummy.cli import main as cli_main
+from ginrummy.cli import tui
 from ginrummy.cli.doc_tables import keys_table
 from ginrummy.cli.tui import TableFlow
 from ginrummy.hand.actions import DrawStock
@@ -154,3 +158,37 @@ def test_games_at_the_table_are_stored_like_the_line_modes(tmp_path: Path) -> No
         assert state is not None and len(actions) == len(state.log)
     finally:
         store.close()
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_play_chooses_the_table_only_in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", _Tty())
+    monkeypatch.setattr(sys, "stdout", _Tty())
+    assert cli_main._full_screen(Rules())
+    assert not cli_main._full_screen(Rules.preset("pickup"))  # pickup: the line mode
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert not cli_main._full_screen(Rules())  # output piped: the line mode
+
+
+def test_play_passes_its_options_to_the_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    flows: list[TableFlow] = []
+
+    def fake_run(flow: TableFlow) -> None:
+        flows.append(flow)
+
+    monkeypatch.setattr(cli_main, "_full_screen", lambda rules: True)
+    monkeypatch.setattr(tui, "run_table", fake_run)
+    args = ["play", "--seed", "9", "--opponent", "beginner", "--name", "Ed", "--ascii", "--practice"]
+    args += ["--set", "target=50", "--no-db", "--save", str(tmp_path / "g.json")]
+    out = CliRunner().invoke(cli_main.main, args)
+    assert out.exit_code == 0, out.output
+    (flow,) = flows
+    assert flow.session.seed == 9 and flow.session.opponent == "beginner" and flow.names == ("Ed", "Computer")
+    assert not flow.glyphs and flow.practice and flow.rules.target == 50 and flow.session.store is None
+    assert flow.session.save_path == tmp_path / "g.json"
+    plain = CliRunner().invoke(cli_main.main, ["play", "--plain", "--seed", "9", "--no-db"], input="q\ny\n")
+    assert plain.exit_code == 0 and len(flows) == 1 and "You quit the game." in plain.output

@@ -55,3 +55,7 @@ class TableApp(App[None]):
         """``q`` on the too-small notice: ask, as the table does."""
         if self.table is not None:
             self.table.action_quit_table()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (Textual's quit) asks first too."""
+        self.action_quit_table()

@@ -30,7 +30,7 @@ from ginrummy.agents.hints import Hint
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.session import PlaySession
-from ginrummy.cli.table import COMPUTER, HUMAN, screen_class
+from ginrummy.cli.table import HUMAN, screen_class
 from ginrummy.errors import GinRummyError, IllegalActionError
 from ginrummy.hand.actions import DrawStock, Knock
 from ginrummy.hand.defense import LayoffChoice, layoff_choices
@@ -462,7 +462,3 @@ class TableFlow:
         result = self.result
         assert result is not None
         return self.wording.result_lines(result, self.names, self.glyphs, self.rules)
-
-    @property
-    def opponent_name(self) -> str:
-        return self.names[COMPUTER]

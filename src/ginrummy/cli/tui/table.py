@@ -136,7 +136,11 @@ class TableScreen(Screen[None]):
             if layout.deadwood:
                 groups.append(list(layout.deadwood))
             opponent.show(groups, glyphs, melds=len(layout.melds))
-            label = Text(f"{name}'s hand, laid down: deadwood {layout.points}")
+            if result.knocker == COMPUTER:
+                said = f"deadwood {result.knocker_count}"
+            else:
+                said = f"deadwood {result.defender_count} after layoffs"
+            label = Text(f"{name}'s hand, laid down: {said}")
         else:
             known, count = flow.computer_cards()
             shown: list[Slot] = list(by_rank(known))
@@ -414,7 +418,7 @@ class TableScreen(Screen[None]):
             if yes:
                 self.flow.close()
                 self.app.exit()
-            else:
+            elif self.app.screen is self:  # back at the table: reopen what the flow needs
                 self.after_change()
 
         self.app.push_screen(ConfirmScreen(question), answer)
