@@ -125,7 +125,7 @@ class TableScreen(Screen[None]):
             side.styles.width = SIDE[wide]
         header = Text(f"{flow.status()} · hand {flow.hand_number} · ")
         header.append(flow.knock_words(short=not wide), style="bold yellow")
-        self.query_one("#header", TextBox).show(header)
+        self._fit(self.query_one("#header", TextBox), header, 2)  # Hollywood's three scores may wrap
 
         result = view.result
         opponent = self.query_one("#opponent", CardRow)
@@ -189,12 +189,9 @@ class TableScreen(Screen[None]):
         prompt = words.prompt(flow)
         if flow.message is not None:
             prompt = prompt + Text("\n") + flow.message
-        box = self.query_one("#prompt", TextBox)
-        lines = len(prompt.wrap(self.app.console, max(box.size.width, 20)))
-        if box.styles.height is None or box.styles.height.value != min(lines, 5):
-            box.styles.height = min(lines, 5)  # a long message (a hint) takes what it needs
-        box.show(prompt)
+        self._fit(self.query_one("#prompt", TextBox), prompt, 5)  # a hint takes the lines it needs
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
+        side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
         side.show(Text(flow.sheet(SIDE[wide] - 2)))
         keys = [
             (b.key_display or b.key, b.description, b.action)
@@ -202,6 +199,14 @@ class TableScreen(Screen[None]):
             if isinstance(b, Binding) and b.show and self.check_action(*_parsed(b.action))
         ]
         self.query_one("#keys", KeyBar).show(keys)
+
+    def _fit(self, box: TextBox, text: Text, most: int) -> None:
+        """Show ``text`` in ``box``, as many lines high as it takes, up to ``most``."""
+        width = box.size.width or self.size.width or 80
+        lines = min(len(text.wrap(self.app.console, max(width, 20))), most)
+        if box.styles.height is None or box.styles.height.value != lines:
+            box.styles.height = lines
+        box.show(text)
 
     def after_change(self) -> None:
         """Draw the table, then open what the flow now needs: the end of the hand, the layoff

@@ -175,6 +175,8 @@ class TextBox(Widget):
         super().__init__(id=id)
         self.tail = tail
         self.head = head
+        self.crop = False
+        """Cut lines at the box's width instead of wrapping them (a table wider than the box)."""
         self.text = Text()
         """What the box shows (before wrapping)."""
 
@@ -184,7 +186,12 @@ class TextBox(Widget):
 
     def render(self) -> Text:
         width, height = max(self.size.width, 1), max(self.size.height, 1)
-        lines = list(self.text.wrap(self.app.console, width, overflow="fold"))
+        if self.crop:
+            lines = list(self.text.split("\n", allow_blank=True))
+            for line in lines:
+                line.truncate(width)
+        else:
+            lines = list(self.text.wrap(self.app.console, width, overflow="fold"))
         if len(lines) > height:
             if self.tail:
                 head = lines[: min(self.head, height - 1)]
