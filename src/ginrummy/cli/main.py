@@ -38,12 +38,13 @@ from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store, default_db_path
-from ginrummy.variants import deal_hand
+from ginrummy.variants import deal_hand, hand_type
 
 __all__ = ["main"]
 
@@ -142,6 +143,11 @@ def main() -> None:
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
 @bot_time_option
 @click.option(
+    "--plain",
+    is_flag=True,
+    help="Play line by line (as when input or output is not a terminal) instead of at the full-screen table.",
+)
+@click.option(
     "--practice",
     is_flag=True,
     help="A practice game: hints (hint) and undo (u) allowed. Without it the game is rated: "
@@ -159,6 +165,7 @@ def play(
     save: Path | None,
     ascii_: bool,
     bot_time: float,
+    plain: bool,
     practice: bool,
     db: Path | None,
     no_db: bool,
@@ -166,9 +173,11 @@ def play(
     """Play against the computer, to the end of what the rules make.
 
     A game to the target, a Hollywood set of three games, a match of games (best of N or
-    to a total) or team play, as the preset and --set say; type h at the prompt for the
-    commands. Each game is stored as it is played (--db, shared with the browser) for
-    `ginrummy history` and `ginrummy stats`, unless --no-db."""
+    to a total) or team play, as the preset and --set say. In a terminal the game is played
+    at a full-screen table (? lists the keys); with --plain, or when input or output is not a
+    terminal, line by line (type h at the prompt for the commands). Each game is stored as it
+    is played (--db, shared with the browser) for `ginrummy history` and `ginrummy stats`,
+    unless --no-db."""
     rules = _rules_from(preset, settings)
     try:
         # rules this terminal game cannot deal are refused here
@@ -182,6 +191,31 @@ def play(
         raise click.BadParameter(f"no folder {str(save.resolve().parent)!r} to save in", param_hint="--save")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    store = None if no_db else _store_for_play(db)
+    if not plain and _full_screen(rules):
+        from ginrummy.cli.tui import TableFlow, run_table  # Textual loads only for the table
+
+        flow = TableFlow(
+            rules,
+            seed=seed,
+            opponent=opponent if is_cmd(opponent) else opponent.lower(),
+            name=name,
+            save=save,
+            glyphs=not ascii_ and use_glyphs(_console()),
+            preset=preset.lower(),
+            changed=settings,
+            sheet=sheet_layout,
+            practice=practice,
+            store=store,
+        )
+        try:
+            forfeit = run_table(flow)
+        finally:
+            if store is not None:
+                store.close()
+        if forfeit is not None:
+            click.echo(forfeit)
+        sys.exit(0)
     session = PlaySession(
         rules,
         seed=seed,
@@ -195,7 +229,7 @@ def play(
         sheet=sheet_layout,
         bot_time_ms=bot_time_ms(bot_time),
         practice=practice,
-        store=None if no_db else _store_for_play(db),
+        store=store,
     )
     try:
         status = _run_session(session)
@@ -214,6 +248,14 @@ def _store_for_play(db: Path | None) -> Store | None:
             f"Could not open the store {db or default_db_path()}: {exc}; the game is not stored.", err=True
         )
         return None
+
+
+def _full_screen(rules: Rules) -> bool:
+    """Whether ``ginrummy play`` opens the full-screen table: when standard input and output are
+    both a terminal and the table plays these rules (the standard game); else the line mode."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return hand_type(rules) is HandState
 
 
 def _run_session(session: PlaySession) -> int:
