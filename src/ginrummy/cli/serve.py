@@ -53,7 +53,10 @@ def serve(host: str, port: int, db: Path | None, open_: bool, workers: int | Non
         ) from None
     path = db or default_db_path()
     app = create_app(path, workers=default_workers() if workers is None else workers)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
+    # open live streams (server-sent events) never end by themselves: give them 2 s on stopping
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=2
+    )
     server = uvicorn.Server(config)
 
     def announce() -> None:

@@ -1,7 +1,8 @@
-"""The JSON the page receives, built from the human's :class:`~ginrummy.hand.view.PlayerView` only.
+"""The JSON the page receives, built from one seat's view only (:class:`~ginrummy.hand.view.PlayerView`,
+or a pickup hand's, :mod:`ginrummy.web.pickupjson`).
 
 Nothing here reads the hidden state: the opponent's cards and the stock order are never
-in a response. The only other inputs are public: the finished hands' results (laid down
+in a response (to either seat of a game between two people). The only other inputs are public: the finished hands' results (laid down
 on the table), the score sheet, and the fairness commitments (seeds only once a hand is over).
 Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
 """
@@ -20,9 +21,23 @@ from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match
+from ginrummy.variants import AnyView
+from ginrummy.variants.pickup import PickupView
+from ginrummy.variants.pickup.scoring import PickupResult
+from ginrummy.web.pickupjson import pickup_result_json, pickup_view_json
 from ginrummy.web.session import HUMAN, GameSession
 
-__all__ = ["cards", "result_json", "sheet_json", "table_json", "view_json"]
+__all__ = [
+    "any_result_json",
+    "any_view_json",
+    "cards",
+    "match_json",
+    "result_json",
+    "sheet_json",
+    "table_json",
+    "view_json",
+]
 
 
 def cards(mask: CardSet | Iterable[int], by_rank: bool = True) -> list[str]:
@@ -180,6 +195,7 @@ def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
             "count": view.meld_rules.points(view.knocker_deadwood),
         }
     return {
+        "variant": "standard",
         "phase": view.phase.value,
         "dealer": view.dealer,
         "to_act": view.to_act,
@@ -203,32 +219,106 @@ def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
     }
 
 
-def table_json(s: GameSession) -> dict[str, Any]:
-    """Everything the table page shows, for the human player."""
-    names = (s.game.names[0], s.game.names[1])
+def any_view_json(view: AnyView, names: tuple[str, str]) -> dict[str, Any]:
+    """A view of a hand of any variant (``"variant"``: ``"standard"`` or ``"pickup"``)."""
+    if isinstance(view, PickupView):
+        out = pickup_view_json(view)
+        out["result"] = any_result_json(view.result, names) if view.result is not None else None
+        return out
+    return view_json(view, names)
+
+
+def any_result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
+    """A finished hand of any variant, as laid down."""
+    out = result_json(r, names)
+    if isinstance(r, PickupResult):
+        out |= pickup_result_json(r)
+    return out
+
+
+def match_json(match: Match) -> dict[str, Any] | None:
+    """A match of several games (``None`` for a single game or Hollywood set): how it is played,
+    each finished game's final scores and winner, the totals, games won, SLAM points (a match
+    to a total, 004), the winner once over, the settlement at the rules' stake, and the sheet."""
+    if match.kind == "single":
+        return None
+    games = []
+    for i, g in enumerate(match.finished):
+        sm = g.summary()
+        games.append({"game": i + 1, "totals": list(sm.totals), "winner": sm.winner})
+    settlement = match.settlement()
+    return {
+        "kind": match.kind,
+        "describe": match.describe(),
+        "game": len(match.games),
+        "games": games,
+        "totals": list(match.totals),
+        "games_won": list(match.games_won),
+        "wins_needed": match.wins_needed if match.kind == "best-of" else None,
+        "target": match.rules.match_target or None,
+        "slam_points": list(match.slam_points) if match.kind == "to-target" else None,
+        "over": match.is_over,
+        "winner": match.winner,
+        "settlement": settlement.text(match.names) if match.rules.stake and match.is_over else None,
+        "text": match.sheet(),
+    }
+
+
+def seats_json(s: GameSession, online: Iterable[int] = ()) -> list[dict[str, Any]]:
+    """Who plays each seat: ``kind`` (``person``, ``open``: waiting for the invited person,
+    ``computer``), ``name``, the computer ``level``, ``since`` (the action a takeover came at),
+    and ``online`` (a live connection open to the game from that seat)."""
+    live = set(online)
+    return [
+        {
+            "seat": seat.seat,
+            "kind": seat.kind,
+            "name": seat.name,
+            "level": seat.level if seat.kind == "computer" else None,
+            "took_over": seat.kind == "computer" and seat.since > 0,
+            "online": seat.seat in live,
+        }
+        for seat in s.seats
+    ]
+
+
+def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) -> dict[str, Any]:
+    """Everything the table page shows, for the player in ``seat`` (their view only).
+
+    ``game_over``: everything the rules make is played (the game, set or match);
+    ``current_game_over``: the current game of a match is over; ``match``: :func:`match_json`;
+    ``seats``: :func:`seats_json` (``online``: the seats with a live connection)."""
+    names = s.names
     state = s.state
     hand_index = len(s.states) - 1
     fairness: dict[str, Any] | None = None
     hand: dict[str, Any] | None = None
     if state is not None:
-        hand = view_json(state.view(HUMAN), names)
+        hand = any_view_json(state.view(seat), names)
         fairness = {"hand": hand_index + 1, "commitment": s.commitment(hand_index)}
         if state.is_over:
-            fairness |= {"seed": str(s.game.hand_seeds[hand_index]), "salt": s.salt(hand_index)}
+            fairness |= {"seed": str(s.hand_seeds[hand_index]), "salt": s.salt(hand_index)}
+    mine = s.practice and s.against_computer() and seat == HUMAN
     return {
         "id": s.row.id,
         "version": s.version,
         "names": list(names),
-        "you": HUMAN,
+        "you": seat,
+        "variant": "pickup" if s.rules.discard_pickup else "standard",
+        "opponent": "computer" if s.against_computer() else "person",
+        "seats": seats_json(s, online),
+        "game_number": len(s.match.games),
+        "current_game_over": s.game.is_over,
+        "match": match_json(s.match),
         "preset": s.row.preset,
         "level": s.row.level,
         "mode": s.row.mode,
         "rules": s.rules.settings(),
-        "hand_number": hand_index + 1,
+        "hand_number": len(s.game_states[-1]) if s.game_states else 0,
         "hand": hand,
         "fairness": fairness,
         "sheet": sheet_json(s.game),
         "game_over": s.over,
-        "can_undo": s.can_undo(),
-        "can_hint": s.practice and state is not None and not state.is_over and state.to_act == HUMAN,
+        "can_undo": mine and s.can_undo(),
+        "can_hint": mine and state is not None and not state.is_over and state.to_act == HUMAN,
     }
