@@ -338,9 +338,9 @@ def test_record_history_stats_and_verify(app_client: TestClient, tmp_path: Path)
 def test_pages_are_served(app_client: TestClient) -> None:
     for path in ("/", "/game/abc", "/history", "/stats", "/replay/abc", "/rules", "/rules/pagat"):
         r = app_client.get(path)
-        assert r.status_code == 200 and "app.js" in r.text
+        assert r.status_code == 200 and "main.js" in r.text
         assert "default-src 'self'" in r.headers["content-security-policy"]
-    assert app_client.get("/static/app.js").status_code == 200
+    assert app_client.get("/static/main.js").status_code == 200
 
 
 def test_hollywood_sheet_has_three_columns() -> None:
