@@ -23,11 +23,14 @@ export async function setupPage() {
     el("option", { value: "practice", selected: p.mode !== "rated" }, "Practice (hints and undo)"),
     el("option", { value: "rated", selected: p.mode === "rated" }, "Rated (no hints, no undo)"));
   const name = el("input", { id: "setup-name", value: p.name, maxlength: 24, autocomplete: "nickname" });
+  const opponent = el("select", { id: "setup-opponent" },
+    el("option", { value: "computer", selected: p.opponent !== "friend" }, "The computer"),
+    el("option", { value: "friend", selected: p.opponent === "friend" }, "A friend (you get a link to send)"));
   const error = el("p", { class: "error", role: "alert" });
   const start = el("button", { class: "primary big", id: "start", type: "submit" }, "Deal");
   const form = el("form", { class: "setup", onsubmit: async (ev) => {
     ev.preventDefault();
-    const choice = { preset: preset.value, level: level.value, mode: mode.value, name: name.value.trim() || "You", target: Number(target.value) || null };
+    const choice = { preset: preset.value, level: level.value, mode: mode.value, name: name.value.trim() || "You", target: Number(target.value) || null, opponent: opponent.value };
     savePrefs(choice);
     start.disabled = true;
     try {
@@ -43,8 +46,11 @@ export async function setupPage() {
   el("label", { for: "setup-name" }, "Your name"), name,
   el("label", { for: "setup-preset" }, "Rules"), preset, summary,
   el("label", { for: "setup-target" }, "Play to (points)"), target,
+  el("label", { for: "setup-opponent" }, "Play against"), opponent,
   el("label", { for: "setup-level" }, "Computer level"), level,
   el("label", { for: "setup-mode" }, "Game type"), mode,
+  meta.not_in_browser && meta.not_in_browser.length ? el("p", { class: "muted", id: "not-in-browser" },
+    meta.not_in_browser.map((x) => `${x.name}: ${x.why}`).join(" ")) : null,
   error, start,
   el("p", { class: "muted" }, "Your choices are remembered. ", el("a", { href: "/rules/" + (p.preset || "default") }, "Read the rules"), "."));
   const box = el("section", { class: "resume" });

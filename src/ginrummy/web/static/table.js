@@ -6,6 +6,8 @@ import { knockFlow, bigGinFlow } from "./dialogs.js";
 import { handArea, pileArea } from "./hand.js";
 import { endOfHand, meldBlock } from "./endhand.js";
 import { sheetTable, fairnessBox } from "./sheet.js";
+import { startLive, joinPage, seatsPanel, matchBox } from "./seats.js";
+import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt } from "./pickup.js";
 
 export const table = { game: null, busy: false, seenEvents: 0, hand: 0, hint: null, positions: [] };
 
@@ -13,8 +15,15 @@ export async function gamePage(id) {
   document.title = "Gin Rummy";
   table.game = null;
   table.hint = null;
+  const invite = new URLSearchParams(location.search).get("invite");
   try {
-    render(await api("GET", `/api/games/${id}`));
+    if (invite) {
+      try { await api("GET", `/api/games/${id}`); } catch { return joinPage(id, invite); }  // no seat yet
+      history.replaceState({}, "", `/game/${id}`);
+    }
+    const g = await api("GET", `/api/games/${id}`);
+    render(g);
+    if (g.opponent === "person") startLive(id, (t) => { if (!table.busy && table.game && t.version !== table.game.version) render(t); });
   } catch (e) {
     main().replaceChildren(el("h1", {}, "Cannot open this game"), el("p", { class: "error", role: "alert" }, e.message),
       el("p", {}, el("a", { href: "/" }, "Start a new game")));
@@ -64,7 +73,7 @@ export function showError(message) {
 
 export function promptText(g, h) {
   if (h.phase === "end") return g.game_over ? "The game is over." : "The hand is over.";
-  if (!h.my_turn) return "The computer is thinking…";
+  if (!h.my_turn) return g.opponent === "person" ? `Waiting for ${g.names[1 - g.you]}…` : "The computer is thinking…";
   switch (h.phase) {
     case "offer": return `Take the upcard ${glyphs(h.upcard)} or pass.`;
     case "draw": return h.legal.take ? "Draw from the stock or take the top discard." : "Draw from the stock.";
@@ -81,11 +90,11 @@ export function buttons(g, h) {
   const b = (id, text, key, fn, cls = "") => out.push(el("button", { id, class: cls, "aria-keyshortcuts": key, onclick: fn }, text, el("kbd", { "aria-hidden": "true" }, key)));
   if (L.take && (h.phase === "offer" || h.phase === "last-chance")) b("btn-take", `Take ${glyphs(h.upcard)}`, "T", () => act("take"), "primary");
   if (L.pass) b("btn-pass", "Pass", "P", () => act("pass"));
-  if (L.knock.length) b("btn-knock", "Knock…", "K", () => knockFlow("knock"), "primary");
-  if (L.gin.length) b("btn-gin", "Gin…", "G", () => knockFlow("gin"), "primary");
+  if (L.knock && L.knock.length) b("btn-knock", "Knock…", "K", () => knockFlow("knock"), "primary");
+  if (L.gin && L.gin.length) b("btn-gin", "Gin…", "G", () => knockFlow("gin"), "primary");
   if (L.big_gin) b("btn-big-gin", "Big gin…", "B", bigGinFlow, "primary");
   if (L.layoff) b("btn-layoff", "Lay down", "L", () => act("layoff"), "primary");
-  if (h.phase === "end" && !g.game_over) b("btn-next", "Next hand", "N", () => send("next", {}), "primary");
+  if (h.phase === "end" && !g.game_over) b("btn-next", g.current_game_over ? "Next game" : "Next hand", "N", () => send("next", {}), "primary");
   if (g.game_over) out.push(el("a", { class: "button primary", href: "/", id: "btn-new" }, "New game"), el("a", { class: "button", href: `/replay/${g.id}` }, "Replay this game"));
   if (g.can_hint) b("btn-hint", "Hint", "H", showHint);
   if (g.can_undo) b("btn-undo", "Undo", "U", () => send("undo", {}));
@@ -111,30 +120,33 @@ export function render(g, keepHint = false) {
   table.hand = g.hand_number;
   const h = g.hand;
   const names = g.names;
+  const other = 1 - g.you;
+  const pickup = h.variant === "pickup";
   const opp = h.opponent;
   const oppBacks = el("div", { class: "opp-cards", "aria-hidden": "true" }, Array.from({ length: opp.count }, () => el("span", { class: "card static back-small", html: cardBack() })));
-  const oppSec = el("section", { class: "opponent", "aria-label": "Computer" },
-    el("h2", {}, `${names[1]} (${g.level}) `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === 1 ? el("span", { class: "badge" }, "dealer") : null),
+  const oppSec = el("section", { class: "opponent", "aria-label": names[other] },
+    el("h2", {}, g.opponent === "person" ? `${names[other]} ` : `${names[other]} (${g.level}) `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === other ? el("span", { class: "badge" }, "dealer") : null),
     oppBacks,
     opp.known.length ? el("p", { id: "opp-known" }, "Known to hold: ", cardRow(opp.known, "small")) : null);
-  const events = h.events.map((e) => eventText(e, names, g.you));
+  const events = h.events.map((e) => (pickup ? pickupEventText(e, g) : eventText(e, names, g.you)));
   const fresh = events.slice(prev);
   table.seenEvents = events.length;
   const log = el("ol", { class: "log", id: "log", "aria-label": "What happened this hand" }, events.map((t, i) => el("li", { class: i >= prev && prev > 0 ? "new" : "" }, t)));
-  const status = el("p", { class: "prompt", id: "prompt" }, promptText(g, h));
+  const status = el("p", { class: "prompt", id: "prompt" }, pickup ? pickupPrompt(g, h) : promptText(g, h));
   const side = el("aside", { class: "side" }, sheetTable(g.sheet, g.you), fairnessBox(g),
     el("details", { class: "keys" }, el("summary", {}, "Keyboard"),
       el("p", {}, "D draw · T take · P pass · 1–9, 0, - discard by position · K knock · G gin · B big gin · L lay down · N next hand · H hint · U undo")));
   const centre = el("div", { class: "centre" },
     el("div", { class: "info" }, el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted" }, ` · ${g.preset} · ${g.mode}`)),
-      el("p", {}, `You ${g.sheet.totals[0]} — ${names[1]} ${g.sheet.totals[1]}`, h.dealer === 0 ? " · you deal" : ""),
+      el("p", {}, `You ${g.sheet.totals[g.you]} — ${names[other]} ${g.sheet.totals[other]}`, h.dealer === g.you ? " · you deal" : ""),
+      matchBox(g), seatsPanel(g, send),
       status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })),
-    pileArea(g, h));
-  main().replaceChildren(el("div", { class: "table", id: "table", "data-version": g.version, "data-phase": h.phase },
-    el("div", { class: "felt" }, oppSec, centre, buttons(g, h), h.phase === "end" ? endOfHand(g, h) : null,
+    pickup ? pickupTable(g, h, act) : pileArea(g, h));
+  main().replaceChildren(el("div", { class: "table", id: "table", "data-version": g.version, "data-phase": h.phase, "data-turn": h.my_turn ? "me" : "other" },
+    el("div", { class: "felt" }, oppSec, centre, buttons(g, h), h.phase === "end" ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
       h.laid_down ? el("section", { class: "laid", "aria-label": "The knocker's melds" }, el("h3", {}, `${names[h.laid_down.knocker]} knocked with ${h.laid_down.count}:`),
         el("div", { class: "melds" }, h.laid_down.melds.map((m, i) => meldBlock(m, [], `meld ${i + 1}`)), h.laid_down.deadwood.length ? el("span", { class: "deadwood-block" }, "deadwood ", cardRow(h.laid_down.deadwood)) : null)) : null,
-      handArea(g, h), log),
+      pickup ? pickupHand(g, h, act, () => render(table.game, true)) : handArea(g, h), log),
     side));
   if (fresh.length) announce(fresh.join(". ") + ". " + promptText(g, h));
   if (firstRender) main().focus({ preventScroll: true });
