@@ -12,7 +12,7 @@ from ginrummy.cards import format_cards
 from ginrummy.hand.state import HandState
 from ginrummy.records import HandRecord
 from ginrummy.storage.store import GameRow
-from ginrummy.web.serialize import cards, result_json, sheet_json
+from ginrummy.web.serialize import cards, hand_json, result_json, sheet_json
 from ginrummy.web.session import GameSession
 
 __all__ = ["game_summary", "replay_json"]
@@ -39,6 +39,7 @@ def _frame(state: HandState, player: int | None, action: str | None) -> dict[str
         "action": action,
         "phase": state.phase.value,
         "hands": [cards(state.hand(0)), cards(state.hand(1))],
+        "layouts": [hand_json(state.hand(p), state.meld_rules) for p in (0, 1)],
         "discard_pile": [str(c) for c in state.discard_pile],
         "stock_size": state.stock_size,
     }
