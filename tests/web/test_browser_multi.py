@@ -26,7 +26,9 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("web2") / "games.sqlite3", env={"GINRUMMY_TEST_DEAL_SEED": "duo"}).start()
+    live = LiveServer(
+        tmp_path_factory.mktemp("web2") / "games.sqlite3", env={"GINRUMMY_TEST_DEAL_SEED": "duo"}
+    ).start()
     yield live
     live.stop()
 
@@ -98,7 +100,9 @@ def test_two_browsers_play_a_hand_live(server: LiveServer, browser: Any) -> None
     bob.fill("#join-name", "Bob")
     bob.click("#join")
     bob.wait_for_selector("#table")
-    ann.wait_for_function("() => !document.querySelector('#invite-link')", timeout=15_000)  # Bob's join arrived live
+    ann.wait_for_function(
+        "() => !document.querySelector('#invite-link')", timeout=15_000
+    )  # Bob's join arrived live
     ann.wait_for_selector("#other-status strong:text('online')")
     assert "Ann" in bob.locator(".opponent h2").inner_text()
     pages = {"ann": ann, "bob": bob}
@@ -132,7 +136,9 @@ def test_two_browsers_play_a_hand_live(server: LiveServer, browser: Any) -> None
     ann.set_viewport_size(PHONE)
     bob.set_viewport_size(WIDE)
     for who, pg in pages.items():
-        pg.screenshot(path=str(SHOTS / f"two-players-end-{who}-{'390' if pg is ann else '1280'}.png"), full_page=True)
+        pg.screenshot(
+            path=str(SHOTS / f"two-players-end-{who}-{'390' if pg is ann else '1280'}.png"), full_page=True
+        )
     assert rejoined and shot and not errors, errors
     ann_ctx.close()
     bob_ctx.close()
@@ -175,8 +181,12 @@ def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
     page.click("#stock")
     wait_version(page, before + 1)
     if page.get_attribute("#table", "data-phase") == "discard":
-        hand = page.evaluate("() => [...document.querySelectorAll('.hand .card.playable')].map(e => e.dataset.card)")
-        legal = client_legal = httpx.get(f"{server.url}/api/games/{gid}", headers=headers).json()["hand"]["legal"]
+        hand = page.evaluate(
+            "() => [...document.querySelectorAll('.hand .card.playable')].map(e => e.dataset.card)"
+        )
+        legal = client_legal = httpx.get(f"{server.url}/api/games/{gid}", headers=headers).json()["hand"][
+            "legal"
+        ]
         card = [c for c in hand if c in legal["discard"]][-1]
         page.click(f".hand .card[data-card='{card}']")
         page.wait_for_selector("#btn-discard")

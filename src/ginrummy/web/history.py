@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.cards import format_cards
+from ginrummy.melds import meld_rules
 from ginrummy.records import HandRecord
 from ginrummy.storage.store import GameRow
 from ginrummy.variants import AnyHandState, deal_from
-from ginrummy.web.serialize import any_result_json, cards, match_json, sheet_json
+from ginrummy.web.serialize import any_result_json, cards, hand_json, match_json, sheet_json
 from ginrummy.web.session import GameSession
 
 __all__ = ["game_summary", "replay_json"]
@@ -39,6 +40,7 @@ def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[
         "action": action,
         "phase": state.phase.value,
         "hands": [cards(state.hand(0)), cards(state.hand(1))],
+        "layouts": [hand_json(state.hand(p), meld_rules(state.rules)) for p in (0, 1)],
         "discard_pile": [str(c) for c in state.discard_pile],
         "stock_size": state.stock_size,
     }

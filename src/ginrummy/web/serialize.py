@@ -10,16 +10,17 @@ Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import product
 from typing import Any
 
-from ginrummy.cards import CardSet
+from ginrummy.cards import Card, CardSet
 from ginrummy.hand import order
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.results import HandResult, Outcome
+from ginrummy.hand.results import SECOND_PERSON, HandResult, Outcome, agree
 from ginrummy.hand.view import PlayerView
-from ginrummy.layoff import LayoffPlan
-from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
+from ginrummy.layoff import LayoffPlan, best_layoff, layoff_options
+from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, least_deadwood
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.variants import AnyView
@@ -29,15 +30,24 @@ from ginrummy.web.pickupjson import pickup_result_json, pickup_view_json
 from ginrummy.web.session import HUMAN, GameSession
 
 __all__ = [
+    "SPEECH",
     "any_result_json",
     "any_view_json",
     "cards",
+    "layoff_plans",
     "match_json",
     "result_json",
     "sheet_json",
     "table_json",
     "view_json",
 ]
+
+SPEECH = (SECOND_PERSON, "The computer")
+"""How the page's sentences name the players: the human is "You" (verbs agree, e.g. "You score"),
+the computer "The computer"; score sheets keep the names chosen."""
+
+MAX_PLANS = 12
+"""The most layoff plans offered to the defender (best first)."""
 
 
 def cards(mask: CardSet | Iterable[int], by_rank: bool = True) -> list[str]:
@@ -91,17 +101,56 @@ def _plan_json(plan: LayoffPlan) -> dict[str, Any]:
 
 
 def score_text(r: HandResult, names: tuple[str, str]) -> str:
-    """The points of a hand with the bonus named, e.g. ``'Ed scores 41: 16 + 25 gin bonus'``."""
+    """The points of a hand with the bonus named, the verb agreeing with the name (``"You"``
+    takes ``score``), e.g. ``'Ed scores 41: 16 + 25 gin bonus'``, ``'You score 7: 10 - 3'``."""
     if r.winner is None:
         return "No score" if r.outcome is Outcome.DEAD else "A tie: no score"
-    w = names[r.winner]
+    w = agree(names[r.winner], "score", "scores")
     if r.outcome in (Outcome.GIN, Outcome.BIG_GIN):
         label = "gin" if r.outcome is Outcome.GIN else "big gin"
-        return f"{w} scores {r.points}: {r.defender_count} + {r.points - r.defender_count} {label} bonus"
+        return f"{w} {r.points}: {r.defender_count} + {r.points - r.defender_count} {label} bonus"
     if r.outcome is Outcome.UNDERCUT:
         diff = r.knocker_count - r.defender_count
-        return f"{w} scores {r.points}: {diff} + {r.points - diff} undercut bonus"
-    return f"{w} scores {r.points}: {r.defender_count} - {r.knocker_count}"
+        return f"{w} {r.points}: {diff} + {r.points - diff} undercut bonus"
+    return f"{w} {r.points}: {r.defender_count} - {r.knocker_count}"
+
+
+def _sentence(text: str, names: tuple[str, str]) -> str:
+    """``text`` with the players' names lower-cased inside a sentence, after a comma or a colon
+    (``"You knock with 3 against 9: You score 6"`` -> ``"...: you score 6"``); only the words of
+    :data:`SPEECH` ("You", "The computer") change, never a name a player chose."""
+    for n in names:
+        if n in SPEECH:
+            text = text.replace(f", {n} ", f", {n.lower()} ").replace(f": {n} ", f": {n.lower()} ")
+    return text
+
+
+def layoff_plans(view: PlayerView) -> list[dict[str, Any]]:
+    """The defender's ways to lay off against the knock, best first (least deadwood, then fewer
+    layoffs), at most :data:`MAX_PLANS`; the first is the engine's best plan
+    (:func:`ginrummy.layoff.best_layoff`). Each: ``action`` (the notation that plays it), the
+    defender's ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count``
+    (points). Empty unless the view's player is the defender in the layoff phase (rules 000-004)."""
+    if view.phase is not Phase.LAYOFF or not view.my_turn or view.knocker is None:
+        return []
+    mr = view.meld_rules
+    best = best_layoff(view.knocker_melds, view.hand, mr=mr)
+    keyed: dict[CardSet, tuple[int, int, list[tuple[Card, int]]]] = {}
+    for combo in product(*(layoff_options(m, view.hand, mr=mr) for m in view.knocker_melds)):
+        used: CardSet = 0
+        layoffs: list[tuple[Card, int]] = []
+        for i, chain in enumerate(combo):
+            for c in chain:
+                used |= 1 << c
+                layoffs.append((c, i))
+        if used.bit_count() == len(layoffs) and used not in keyed:
+            keyed[used] = (least_deadwood(view.hand & ~used, mr=mr), len(layoffs), layoffs)
+    plans = [best]
+    for used, (_, _, layoffs) in sorted(keyed.items(), key=lambda kv: kv[1][:2]):
+        if used != best.laid_off:
+            arr = best_arrangement(view.hand & ~used, mr=mr)
+            plans.append(LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood, mr.ace_points))
+    return [_plan_json(p) | {"action": str(LayOff(p.melds, p.layoffs))} for p in plans[:MAX_PLANS]]
 
 
 def result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
@@ -113,7 +162,7 @@ def result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
         "winner": r.winner,
         "points": r.points,
         "knocker": r.knocker,
-        "describe": r.describe(names),
+        "describe": _sentence(r.describe(names), names),
         "score": score_text(r, names),
         "hands": [cards(h) for h in r.hands],
     }
@@ -184,8 +233,9 @@ def sheet_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
-    """One player's view of the current hand."""
+def view_json(view: PlayerView, names: tuple[str, str] = SPEECH) -> dict[str, Any]:
+    """One player's view of the current hand; ``names`` are how its sentences name the players
+    (:func:`speech`)."""
     laid_down = None
     if view.knocker is not None and view.phase is Phase.LAYOFF:
         laid_down = {
@@ -216,7 +266,15 @@ def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
         "legal": _legal_json(view),
         "laid_down": laid_down,
         "result": result_json(view.result, names) if view.result is not None else None,
+        "layoff_plans": layoff_plans(view),
     }
+
+
+def speech(s: GameSession, seat: int) -> tuple[str, str]:
+    """How the sentences shown to ``seat`` name the players: "You" for ``seat`` (verbs agree), the
+    other "The computer" in a game against it, else their name (:data:`SPEECH`)."""
+    other = SPEECH[1] if s.against_computer() else s.names[1 - seat]
+    return (SPEECH[0], other) if seat == 0 else (other, SPEECH[0])
 
 
 def any_view_json(view: AnyView, names: tuple[str, str]) -> dict[str, Any]:
@@ -294,7 +352,7 @@ def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) ->
     fairness: dict[str, Any] | None = None
     hand: dict[str, Any] | None = None
     if state is not None:
-        hand = any_view_json(state.view(seat), names)
+        hand = any_view_json(state.view(seat), speech(s, seat))
         fairness = {"hand": hand_index + 1, "commitment": s.commitment(hand_index)}
         if state.is_over:
             fairness |= {"seed": str(s.hand_seeds[hand_index]), "salt": s.salt(hand_index)}

@@ -37,7 +37,7 @@ export function announce(text) {
 }
 
 /** Go to a page of this single-page app (the router listens for popstate). */
-export function navigate(path) {
-  history.pushState({}, "", path);
+export function navigate(path, state = {}) {
+  history.pushState(state, "", path);
   window.dispatchEvent(new PopStateEvent("popstate"));
 }

@@ -7,6 +7,7 @@ import { gamePage, onKey } from "./table.js";
 import { stopLive } from "./seats.js";
 import { historyPage, replayPage } from "./replay.js";
 import { statsPage, rulesPage } from "./stats.js";
+import { play } from "./sound.js";
 
 /* ---------------------------------------------------------------- theme */
 
@@ -16,6 +17,8 @@ export function applyPrefs() {
   document.documentElement.dataset.deck = p.four ? "four" : "two";
   $("#opt-dark").checked = !!p.dark;
   $("#opt-four").checked = !!p.four;
+  $("#opt-sound").checked = p.sound !== false;
+  $("#opt-speed").value = p.speed || "normal";
 }
 
 export async function route() {
@@ -38,6 +41,13 @@ document.addEventListener("DOMContentLoaded", () => {
   applyPrefs();
   $("#opt-dark").addEventListener("change", (ev) => { savePrefs({ dark: ev.target.checked }); applyPrefs(); });
   $("#opt-four").addEventListener("change", (ev) => { savePrefs({ four: ev.target.checked }); applyPrefs(); });
+  $("#opt-sound").addEventListener("change", (ev) => { savePrefs({ sound: ev.target.checked }); applyPrefs(); if (ev.target.checked) play("click"); });
+  $("#opt-speed").addEventListener("change", (ev) => { savePrefs({ speed: ev.target.value }); applyPrefs(); });
+  document.addEventListener("click", (ev) => {
+    const menu = $("#settings");
+    if (menu.open && !menu.contains(ev.target)) menu.open = false;
+  });
+  document.documentElement.dataset.motion = "idle";
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", route);
   route();

@@ -2,6 +2,7 @@
 import { el, main } from "./dom.js";
 import { api, TOKEN_KEY } from "./api.js";
 import { cardRow } from "./cards.js";
+import { actionWords } from "./words.js";
 import { sheetTable, sha256 } from "./sheet.js";
 
 /* ---------------------------------------------------------------- history, replay, stats, rules */
@@ -21,7 +22,7 @@ export async function historyPage() {
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ", el("a", { href: `/replay/${g.id}` }, "replay"))));
   }
   t.append(body);
-  sec.append(t);
+  sec.append(el("div", { class: "scroll-x" }, t));
 }
 
 export async function replayPage(id) {
@@ -48,9 +49,10 @@ export async function replayPage(id) {
     view.replaceChildren(
       el("div", { class: "rp-head" }, handSel, el("span", { id: "rp-step" }, `Step ${state.frame} of ${H.frames.length - 1}`)),
       nav,
-      el("p", { class: "prompt", id: "rp-action" }, f.action ? `${names[f.player]}: ${f.action}` : `Deal: ${names[H.dealer]} deals.`),
-      ...[0, 1].map((p) => el("div", { class: "rp-hand" }, el("h3", {}, names[p]), cardRow(f.hands[p]))),
-      el("p", {}, "Discard pile: ", f.discard_pile.length ? cardRow(f.discard_pile.slice(-6)) : "empty", ` · stock ${f.stock_size}`),
+      el("p", { class: "prompt", id: "rp-action" }, f.action ? actionWords(f.action, names[f.player] === "Computer" ? "The computer" : names[f.player]) + "." : `${names[H.dealer] === "Computer" ? "The computer" : names[H.dealer]} ${names[H.dealer] === "You" ? "deal" : "deals"}.`),
+      ...[0, 1].map((p) => el("div", { class: "rp-hand" }, el("h3", {}, names[p]), layoutRow(f.layouts ? f.layouts[p] : null, f.hands[p]))),
+      el("div", { class: "rp-piles" }, el("span", {}, `Stock: ${f.stock_size} cards`), el("span", {}, "Discard pile: "),
+        f.discard_pile.length ? cardRow(f.discard_pile.slice(-6)) : el("span", { class: "muted" }, "empty")),
       last ? el("p", { class: "describe", id: "rp-result" }, H.result.describe) : null,
       el("details", { class: "fairness" }, el("summary", {}, "Fair deal"),
         el("p", {}, "Commitment ", el("code", { class: "wrap" }, H.commitment)),
@@ -62,4 +64,12 @@ export async function replayPage(id) {
     data.game_seed ? el("p", { class: "muted" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
     view, sheetTable(data.sheet)));
   draw();
+}
+
+/** A hand in a replay: its melds, then its deadwood (the least-deadwood layout from the server). */
+function layoutRow(layout, cards) {
+  if (!layout) return cardRow(cards);
+  return el("div", { class: "melds" },
+    layout.melds.map((m) => el("span", { class: "meld-block" }, cardRow(m))),
+    layout.deadwood.length ? el("span", { class: "deadwood-block" }, cardRow(layout.deadwood), el("span", { class: "count-tag" }, `deadwood ${layout.deadwood_count}`)) : null);
 }

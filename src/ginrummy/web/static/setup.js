@@ -36,7 +36,7 @@ export async function setupPage() {
     try {
       const data = await api("POST", "/api/games", choice);
       if (data.token) localStorage.setItem(TOKEN_KEY, data.token);
-      navigate(`/game/${data.game.id}`);
+      navigate(`/game/${data.game.id}`, { deal: true });
     } catch (e) {
       error.textContent = e.message;
       start.disabled = false;

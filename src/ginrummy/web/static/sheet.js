@@ -27,29 +27,22 @@ export async function sha256(text) {
 }
 
 export function hollywoodTable(sheet) {
-  // Hollywood scoring: the three games side by side, each with both players' entries.
+  // Hollywood scoring: the three games, each its own small table, side by side when there is
+  // room and stacked on narrow screens (never wider than the window).
   const [a, b] = sheet.names;
-  const t = el("table", { class: "sheet hollywood", id: "hollywood-sheet" },
-    el("caption", {}, "Hollywood: three games at once"));
-  const head = el("tr", {}, el("th", { scope: "col" }, ""));
-  for (const c of sheet.columns) head.append(el("th", { scope: "col", colspan: "2" }, `Game ${c.game}${c.over ? " (over)" : ""}`));
-  const names = el("tr", {}, el("th", { scope: "col" }, ""));
-  for (const _c of sheet.columns) names.append(el("th", { scope: "col" }, a), el("th", { scope: "col" }, b));
-  t.append(el("thead", {}, head, names));
-  const body = el("tbody", {});
-  const depth = Math.max(0, ...sheet.columns.flatMap((c) => [c.points[0].length, c.points[1].length]));
-  for (let i = 0; i < depth; i++) {
-    const tr = el("tr", {}, el("th", { scope: "row" }, ""));
-    for (const c of sheet.columns) tr.append(el("td", {}, c.points[0][i] ?? ""), el("td", {}, c.points[1][i] ?? ""));
-    body.append(tr);
+  const box = el("div", { class: "hollywood", id: "hollywood-sheet", role: "group", "aria-label": "Hollywood: three games at once" },
+    el("p", { class: "caption" }, "Hollywood: three games at once"));
+  for (const c of sheet.columns) {
+    const depth = Math.max(c.points[0].length, c.points[1].length);
+    const rows = Array.from({ length: depth }, (_, i) => el("tr", {}, el("td", {}, c.points[0][i] ?? ""), el("td", {}, c.points[1][i] ?? "")));
+    box.append(el("table", { class: "sheet hw-game" },
+      el("caption", {}, `Game ${c.game}${c.over ? " (over)" : ""}`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, a), el("th", { scope: "col" }, b))),
+      el("tbody", {}, rows),
+      el("tfoot", {}, el("tr", {}, el("td", {}, c.totals[0]), el("td", {}, c.totals[1])),
+        c.final ? el("tr", { class: "final" }, el("td", {}, c.final[0]), el("td", {}, c.final[1])) : null)));
   }
-  const tot = el("tr", {}, el("th", { scope: "row" }, "Total"));
-  for (const c of sheet.columns) tot.append(el("td", {}, c.totals[0]), el("td", {}, c.totals[1]));
-  const fin = el("tr", {}, el("th", { scope: "row" }, "Final"));
-  for (const c of sheet.columns) fin.append(el("td", {}, c.final ? c.final[0] : ""), el("td", {}, c.final ? c.final[1] : ""));
-  body.append(tot, fin);
-  t.append(body);
-  return t;
+  return box;
 }
 
 export function sheetTable(sheet, you = 0) {
@@ -80,4 +73,15 @@ export function plainSheetTable(sheet, you = 0) {
   }
   t.append(body, foot);
   return t;
+}
+
+/** The side of the table: the score sheet, the fair deal and the keys. A column on wide screens,
+    a drawer (opened by "Score sheet") on narrow ones. */
+export function sideSheet(g, close) {
+  return el("aside", { class: "side", id: "side", "aria-label": "Score sheet" },
+    el("div", { class: "drawer-head" }, el("strong", {}, "Score sheet"),
+      el("button", { class: "small-btn", id: "btn-sheet-close", onclick: close }, "Close")),
+    sheetTable(g.sheet, g.you), fairnessBox(g),
+    el("details", { class: "keys" }, el("summary", {}, "Keyboard"),
+      el("p", {}, "D draw · T take · P pass · 1–9, 0, - discard by position · K knock · G gin · B big gin · L lay down · N next hand · H hint · U undo · Esc close the sheet")));
 }

@@ -15,21 +15,9 @@ export async function statsPage() {
   sec.append(all);
   for (const [mode, title] of modes) {
     const levels = stats[mode];
-    all.append(el("h2", {}, title), el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
-      el("tbody", {}, levels.map((r) => el("tr", {}, cols.map(([k]) => el("td", {}, r[k])))))));
-    // chart: hands won vs lost per level
-    const max = Math.max(1, ...levels.map((r) => Math.max(r.hands_won, r.hands_lost)));
-    const w = 120 * levels.length + 40, hgt = 200;
-    let svg = `<svg class="chart" viewBox="0 0 ${w} ${hgt + 40}" role="img" aria-label="${mode} games: hands won and lost by computer level">`;
-    levels.forEach((r, i) => {
-      const x = 30 + i * 120;
-      const hw = (r.hands_won / max) * hgt, hl = (r.hands_lost / max) * hgt;
-      svg += `<rect class="bar-won" x="${x}" y="${hgt - hw + 10}" width="40" height="${hw}"><title>won ${r.hands_won}</title></rect>`;
-      svg += `<rect class="bar-lost" x="${x + 44}" y="${hgt - hl + 10}" width="40" height="${hl}"><title>lost ${r.hands_lost}</title></rect>`;
-      svg += `<text x="${x + 42}" y="${hgt + 30}" text-anchor="middle">${String(r.level).replace(/[^\w-]/g, "")}</text>`;
-    });
-    svg += "</svg>";
-    all.append(el("h3", {}, "Hands won (green) and lost (red), by computer level"), el("div", { html: svg }));
+    all.append(el("h2", {}, title), el("div", { class: "scroll-x" }, el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
+      el("tbody", {}, levels.map((r) => el("tr", {}, cols.map(([k]) => el("td", {}, r[k]))))))));
+    all.append(el("h3", {}, "Hands won and lost, by computer level"), el("div", { html: chart(levels, mode) }));
   }
 }
 
@@ -42,4 +30,36 @@ export async function rulesPage(name) {
     el("p", { class: "muted" }, r.summary, ` (source: ${r.source})`),
     el("p", {}, "Presets: ", meta.presets.map((p) => [el("a", { href: `/rules/${p.name}` }, p.name), " "])),
     el("ol", { id: "rules-text" }, r.text.map((t) => el("li", {}, t)))));
+}
+
+/** A round step for an axis that reaches ``max`` in about five steps (1, 2, 5, 10, 20, ...). */
+export function niceStep(max) {
+  const raw = Math.max(1, max / 5);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
+}
+
+/** Bars of hands won and lost per level, with a labelled scale (hands) and a legend; the
+    numbers are written on the bars too, so nothing is told by colour alone. */
+function chart(levels, mode) {
+  const max = Math.max(1, ...levels.map((r) => Math.max(r.hands_won, r.hands_lost)));
+  const step = niceStep(max);
+  const top = Math.ceil(max / step) * step;
+  const left = 48, hgt = 200, y0 = 20, w = left + 120 * levels.length + 20;
+  const y = (v) => y0 + hgt - (v / top) * hgt;
+  let svg = `<svg class="chart" viewBox="0 0 ${w} ${hgt + 80}" role="img" aria-label="${mode} games: hands won and lost by computer level, scale 0 to ${top} hands">`;
+  for (let v = 0; v <= top; v += step) {
+    svg += `<line class="grid" x1="${left}" x2="${w - 10}" y1="${y(v)}" y2="${y(v)}"/><text class="tick" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v}</text>`;
+  }
+  svg += `<text class="tick" x="12" y="${y0 + hgt / 2}" transform="rotate(-90 12 ${y0 + hgt / 2})" text-anchor="middle">hands</text>`;
+  levels.forEach((r, i) => {
+    const x = left + 14 + i * 120;
+    const bar = (cls, v, dx, word) => `<rect class="${cls}" x="${x + dx}" y="${y(v)}" width="40" height="${y(0) - y(v)}"><title>${word} ${v}</title></rect><text class="tick" x="${x + dx + 20}" y="${y(v) - 4}" text-anchor="middle">${v}</text>`;
+    svg += bar("bar-won", r.hands_won, 0, "won") + bar("bar-lost", r.hands_lost, 44, "lost");
+    svg += `<text x="${x + 42}" y="${y0 + hgt + 20}" text-anchor="middle">${String(r.level).replace(/[^\w-]/g, "")}</text>`;
+  });
+  const ly = y0 + hgt + 44;
+  svg += `<rect class="bar-won" x="${left}" y="${ly}" width="14" height="14"/><text x="${left + 20}" y="${ly + 12}">won</text>`;
+  svg += `<rect class="bar-lost" x="${left + 80}" y="${ly}" width="14" height="14"/><text x="${left + 100}" y="${ly + 12}">lost</text>`;
+  return svg + "</svg>";
 }
