@@ -197,5 +197,30 @@ def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
     page.set_viewport_size(PHONE)
     parts_fit(page)
     page.screenshot(path=str(SHOTS / "pickup-390.png"), full_page=True)
+    # on to the end of the hand: both players' table and hand points
+    with httpx.Client(base_url=server.url, timeout=20) as client:
+        t = client.get(f"/api/games/{gid}", headers=headers).json()
+        while t["hand"]["phase"] != "end":
+            body = {"version": t["version"], "action": pickup_action(t["hand"])}
+            t = client.post(f"/api/games/{gid}/actions", json=body, headers=headers).json()
+    page.reload()
+    page.wait_for_selector("#result")
+    assert page.locator("#result h2").inner_text() == t["hand"]["result"]["describe"]
+    assert page.locator(".pickup-score tbody tr").count() == 2
     assert not errors, errors
+    ctx.close()
+
+
+def test_a_match_shows_its_score(server: LiveServer, browser: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.select_option("#setup-preset", "slam")
+    page.click("#start")
+    page.wait_for_selector("#match")
+    text = page.locator("#match").inner_text()
+    assert "Game 1 of the match" in text and "to 500" in text and "SLAM points" in text
+    page.goto(server.url + "/")
+    page.wait_for_selector("#not-in-browser")
+    assert "Team play" in page.locator("#not-in-browser").inner_text()
     ctx.close()

@@ -76,11 +76,13 @@ export function pickupHand(g, h, act, redraw) {
   if (pick.version !== g.version) { pick.selected.clear(); pick.version = g.version; }
   const L = h.legal;
   const choosing = h.my_turn && (h.phase === "discard");
-  const row = el("div", { class: "hand", role: "group", "aria-label": "Your hand" });
+  // the same fan as the standard hand (hand.js lays it out to fit the width): one slot a card
+  const row = el("div", { class: "hand", id: "hand", role: "group", "aria-label": "Your hand: choose cards" });
   const taken = new Set(h.taken);
+  let pos = 0;
   for (const grp of [...h.hand.melds, h.hand.deadwood]) {
-    if (!grp.length) continue;
-    row.append(el("div", { class: "group" }, grp.map((c) => {
+    grp.forEach((c, j) => {
+      pos += 1;
       const on = pick.selected.has(c);
       const b = cardButton(c, {
         cls: [on ? "selected" : "", choosing ? "playable" : "", taken.has(c) || c === h.drawn ? "fresh" : "", c === h.must_meld ? "hinted" : ""].join(" "),
@@ -88,8 +90,8 @@ export function pickupHand(g, h, act, redraw) {
         onclick: () => { if (on) pick.selected.delete(c); else pick.selected.add(c); redraw(); },
       });
       b.setAttribute("aria-pressed", on ? "true" : "false");
-      return el("div", { class: "slot" }, b);
-    })));
+      row.append(el("div", { class: `slot${j === 0 && pos > 1 ? " group-start" : ""}`, "data-slot": c }, b));
+    });
   }
   const sel = [...pick.selected].sort().join(" ");
   const meld = L.melds.find((m) => [...m].sort().join(" ") === sel);
