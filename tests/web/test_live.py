@@ -103,3 +103,33 @@ def test_moves_arrive_live_and_takeover_waits_for_the_seat_to_leave(server: Live
             threading.Event().wait(0.2)  # the server notices the closed stream
         assert r.status_code == 200, r.text
         assert r.json()["seats"][1]["kind"] == "computer"
+
+
+def test_a_match_and_a_pickup_game_resume_after_a_kill(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    server = LiveServer(db).start()
+    games: dict[str, tuple[str, dict[str, str], dict[str, Any]]] = {}
+    try:
+        with httpx.Client(base_url=server.url, timeout=20) as client:
+            for preset, target in (("pickup", 250), ("tournament", 10)):
+                created = client.post("/api/games", json={"preset": preset, "target": target}).json()
+                gid, auth, t = created["game"]["id"], {H: created["token"]}, created["game"]
+                for n in range(600):  # into the hand, and past the first game of the match
+                    path, body = scripted_action(t)
+                    r = client.post(f"/api/games/{gid}/{path}", json=body, headers=auth)
+                    assert r.status_code == 200, r.text
+                    t = r.json()
+                    if t["game_over"] or (n > 20 and (preset == "pickup" or t["game_number"] > 1)):
+                        break
+                games[preset] = gid, auth, client.get(f"/api/games/{gid}", headers=auth).json()
+        assert games["tournament"][2]["game_number"] > 1
+        server.kill()
+    finally:
+        server.stop()
+    server = LiveServer(db).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=20) as client:
+            for gid, auth, before in games.values():
+                assert client.get(f"/api/games/{gid}", headers=auth).json() == before
+    finally:
+        server.stop()

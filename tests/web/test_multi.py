@@ -221,3 +221,21 @@ def test_a_seat_change_is_refused_once_taken(tmp_path: Path) -> None:
     assert store.change_seat(row.id, SeatRow(1, "person", "Bob", owner="b", invite="i"), expect="open")
     assert not store.change_seat(row.id, SeatRow(1, "person", "Cy", owner="c", invite="i"), expect="open")
     assert store.load_seats(row.id)[1].name == "Bob"
+
+
+def test_malformed_seat_requests_are_4xx(app_client: TestClient) -> None:
+    gid, ann, game = invite_game(app_client)
+    assert app_client.post(f"/api/games/{gid}/join", json={"invite": 5}).status_code == 400
+    assert app_client.post(f"/api/games/{gid}/join", json={}).status_code == 400
+    r = join(app_client, gid, secret_of(game["invite"]), name="<b>")
+    assert r.status_code == 400 and "name" in r.json()["error"]
+    assert app_client.post(f"/api/games/{gid}/takeover", json={}, headers=ann).status_code == 400
+    assert (
+        app_client.post(f"/api/games/{gid}/takeover", json={"version": "1"}, headers=ann).status_code == 400
+    )
+    assert app_client.get("/api/games/bad!/events", headers=ann).status_code == 404
+    assert app_client.get(f"/api/games/{gid}/events").status_code == 401
+    r = app_client.post("/api/games", json={"opponent": "robot"})
+    assert r.status_code == 400 and "opponent" in r.json()["error"]
+    # after all that, the game plays on
+    assert app_client.get(f"/api/games/{gid}", headers=ann).json()["version"] == game["version"]

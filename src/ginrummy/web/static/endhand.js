@@ -116,7 +116,9 @@ export function gameOverPanel(g) {
 /** A rematch: a new game with the same rules, target, level, mode and name. */
 async function playAgain(g) {
   try {
-    const data = await api("POST", "/api/games", { preset: g.preset, level: g.level, mode: g.mode, name: g.names[0], target: g.rules.target });
+    const friend = g.opponent === "person";  // a new invitation for a game between two people (seats.js)
+    const data = await api("POST", "/api/games", { preset: g.preset, level: g.level, mode: friend ? "practice" : g.mode,
+      opponent: friend ? "friend" : "computer", name: g.names[g.you], target: g.rules.target });
     if (data.token) localStorage.setItem(TOKEN_KEY, data.token);
     table.custom = null;
     navigate(`/game/${data.game.id}`, { deal: true });
