@@ -362,13 +362,3 @@ def test_hollywood_sheet_has_three_columns() -> None:
         assert col["totals"] == list(column.totals)
         assert sum(col["points"][0]) == col["totals"][0] and sum(col["points"][1]) == col["totals"][1]
         assert col["over"] and col["final"] == list(column.summary().totals)
-
-
-def test_team_play_is_refused_with_a_clear_message(app_client: TestClient) -> None:
-    r = app_client.post("/api/games", json={"preset": "hollywood-teams", "level": "simple"})
-    assert r.status_code == 400
-    assert "Team play" in r.json()["error"] and "terminal" in r.json()["error"]
-    meta = app_client.get("/api/meta").json()
-    presets = [p["name"] for p in meta["presets"]]
-    assert "pickup" in presets and "hollywood" in presets and "hollywood-teams" not in presets
-    assert [p["name"] for p in meta["not_in_browser"]] == ["hollywood-teams"]

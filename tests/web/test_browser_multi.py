@@ -221,6 +221,8 @@ def test_a_match_shows_its_score(server: LiveServer, browser: Any) -> None:
     text = page.locator("#match").inner_text()
     assert "Game 1 of the match" in text and "to 500" in text and "SLAM points" in text
     page.goto(server.url + "/")
-    page.wait_for_selector("#not-in-browser")
-    assert "Team play" in page.locator("#not-in-browser").inner_text()
+    page.select_option("#setup-preset", "hollywood-teams")
+    page.click("#start")
+    page.wait_for_selector("#team")
+    assert "pairing 1" in page.locator("#team").inner_text()
     ctx.close()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.records import MatchRecord
+from ginrummy.records import MatchRecord, TeamRecord
 from ginrummy.scoring.match import settle
 from helpers.web import scripted_action
 
@@ -93,7 +93,28 @@ def test_pickup_against_the_computer_shows_the_table(app_client: TestClient) -> 
     assert results and all(r["net"][0] - r["net"][1] in (r["points"], -r["points"]) for r in results)
 
 
-@pytest.mark.parametrize("preset", ["tournament"])
+def test_team_play_seats_pairing_one_and_the_computer_plays_the_rest(app_client: TestClient) -> None:
+    r = app_client.post("/api/games", json={"preset": "hollywood-teams", "target": 40, "level": "simple"})
+    assert r.status_code == 201, r.text
+    first = r.json()["game"]
+    assert (
+        first["team"]["size"] == 3
+        and not first["team"]["played"]
+        and "pairing 1" in first["team"]["describe"]
+    )
+    end, _ = play_to_the_end(app_client, "hollywood-teams", 40)
+    t = end["team"]
+    assert t["played"] and len(t["pairings"]) == 3
+    assert t["pairings"][0]["totals"] == end["sheet"]["summary"]["totals"]
+    won = [sum(p["winner"] == k for p in t["pairings"]) for k in (0, 1)]
+    assert t["pairings_won"] == won
+    bonus = [25 if w == 3 else 0 for w in won]
+    assert t["team_bonus"] == bonus
+    assert t["totals"] == [sum(p["totals"][k] for p in t["pairings"]) + bonus[k] for k in (0, 1)]
+    assert "Team" in t["text"]
+
+
+@pytest.mark.parametrize("preset", ["tournament", "hollywood-teams"])
 def test_a_match_record_replays(app_client: TestClient, preset: str) -> None:
     r = app_client.post("/api/games", json={"preset": preset, "target": 20, "level": "simple"})
     gid, auth, table = r.json()["game"]["id"], {H: r.json()["token"]}, r.json()["game"]
@@ -101,7 +122,11 @@ def test_a_match_record_replays(app_client: TestClient, preset: str) -> None:
         path, body = scripted_action(table)
         table = app_client.post(f"/api/games/{gid}/{path}", json=body, headers=auth).json()
     data = app_client.get(f"/api/games/{gid}/record", headers=auth).json()
-    assert len(data["fairness"]) == sum(len(g["hands"]) for g in data["games"])
     data.pop("fairness")
+    if preset == "hollywood-teams":
+        team = TeamRecord.load(json.dumps(data)).replay()
+        assert list(team.totals) == table["team"]["totals"]
+        return
+    assert len(data["games"]) == len(table["match"]["games"])
     record = MatchRecord.load(json.dumps(data))
     assert record.replay().games_won == tuple(table["match"]["games_won"])

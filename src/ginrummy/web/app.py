@@ -69,13 +69,6 @@ __all__ = ["create_app"]
 STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger(__name__)
 
-TEAM_NOTE = (
-    "Team play needs three players a side, each pairing at its own table: the browser seats two. "
-    "Play it in the terminal (ginrummy play --rules hollywood-teams), where computer players "
-    "play your partners' and the other team's pairings."
-)
-"""Why the browser offers no team preset."""
-
 
 class Server(SeatServer):
     """The request handlers (the core in :class:`~ginrummy.web.server.BaseServer`, the seats'
@@ -94,10 +87,6 @@ class Server(SeatServer):
                     "variant": "pickup" if p.rules.discard_pickup else "standard",
                 }
                 for p in PRESETS.values()
-                if p.rules.team_size == 1
-            ],
-            "not_in_browser": [
-                {"name": p.name, "why": TEAM_NOTE} for p in PRESETS.values() if p.rules.team_size > 1
             ],
             "levels": list(AGENTS),
             "hint_agent": hint_agent_name(),
@@ -141,8 +130,6 @@ class Server(SeatServer):
             raise ApiError(400, '"opponent" must be "computer" or "friend"')
         name = check_name(text_field(data, "name", "You"))
         rules = Rules.preset(preset)
-        if rules.team_size > 1:
-            raise ApiError(400, f"{preset}: {TEAM_NOTE}")
         target = int_field(data, "target", required=False)
         if target is not None:
             try:

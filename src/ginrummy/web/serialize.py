@@ -39,6 +39,7 @@ __all__ = [
     "result_json",
     "sheet_json",
     "table_json",
+    "team_json",
     "view_json",
 ]
 
@@ -322,6 +323,40 @@ def match_json(match: Match) -> dict[str, Any] | None:
     }
 
 
+def team_json(s: GameSession) -> dict[str, Any] | None:
+    """Team play (002; ``None`` without teams): how it is played, and once the seats' pairing is
+    over, every pairing's players, totals and winner (the others played by the computer), the
+    team bonus, the team totals, the winner, the settlement at the rules' stake and the team sheet."""
+    rules = s.rules
+    if rules.team_size == 1:
+        return None
+    out: dict[str, Any] = {
+        "size": rules.team_size,
+        "bonus": rules.team_bonus,
+        "describe": (
+            f"teams of {rules.team_size}: this table is pairing 1; when it is over, computer players "
+            f"play the other {rules.team_size - 1} pairings, and each team's totals are added up"
+            + (f" ({rules.team_bonus} more to a team whose members all win)" if rules.team_bonus else "")
+        ),
+        "played": s.team is not None,
+    }
+    team = s.team
+    if team is None:
+        return out
+    return out | {
+        "team_names": list(team.team_names),
+        "pairings": [
+            {"names": list(m.names), "totals": list(m.totals), "winner": m.winner} for m in team.pairings
+        ],
+        "pairings_won": list(team.pairings_won),
+        "team_bonus": list(team.team_bonus),
+        "totals": list(team.totals),
+        "winner": team.winner,
+        "settlement": team.settlement().text(team.team_names) if rules.stake else None,
+        "text": team.sheet(),
+    }
+
+
 def seats_json(s: GameSession, online: Iterable[int] = ()) -> list[dict[str, Any]]:
     """Who plays each seat: ``kind`` (``person``, ``open``: waiting for the invited person,
     ``computer``), ``name``, the computer ``level``, ``since`` (the action a takeover came at),
@@ -368,6 +403,7 @@ def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) ->
         "game_number": len(s.match.games),
         "current_game_over": s.game.is_over,
         "match": match_json(s.match),
+        "team": team_json(s),
         "preset": s.row.preset,
         "level": s.row.level,
         "mode": s.row.mode,

@@ -53,7 +53,9 @@ def progress_of(s: GameSession) -> tuple[int, str, dict[str, Any] | None]:
     (the match's totals and winner for a match of several games)."""
     final = None
     if s.over:
-        if s.match.kind == "single":
+        if s.team is not None:
+            final = {"totals": list(s.team.totals), "winner": s.team.winner}
+        elif s.match.kind == "single":
             sm = s.game.summary()
             final = {"totals": list(sm.totals), "winner": sm.winner}
         else:

@@ -21,12 +21,14 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ginrummy.agents import make_agent
 from ginrummy.agents.hints import decide, hint_agent_name
 from ginrummy.play import Agent, play_hand, undo_refusal
-from ginrummy.records import GameRecord, MatchRecord
+from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
-from ginrummy.scoring.match import Match
+from ginrummy.scoring.match import Match, TeamMatch
+from ginrummy.seeds import derive_seed
 from ginrummy.storage.store import ActionRow, GameRow, HandRow, SeatRow, default_seats
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, parse_any_action
 from ginrummy.web.fairness import commitment, hand_salt
@@ -44,6 +46,9 @@ HUMAN = 0
 """The seat of the person who created the game."""
 COMPUTER = 1
 """The other seat: the computer's in a game against it."""
+
+PARTNER_LEVEL = "simple"
+"""Team play: the level of the computer players who play the other pairings."""
 
 Decider = Callable[[str, int, Sequence[AnyView], AnyView], AnyAction]
 """``decider(level, seed, finished, view)``: the action a fresh agent of ``level`` seeded with
@@ -70,7 +75,12 @@ class GameSession:
     ``seats`` default to a game against the computer (:func:`~ginrummy.storage.store.default_seats`).
     ``match`` is the engine's match (a single game is a one-game match), ``game`` its current
     game; ``states`` every hand dealt, in order across the games, and ``game_states[k]`` the
-    hands of game ``k``."""
+    hands of game ``k``.
+
+    Team play (``rules.team_size`` > 1, 002): the two seats play pairing 1 (this ``match``); when
+    it is over, computer players of :data:`PARTNER_LEVEL` play the other pairings at once, dealt
+    from the game's seed (so a rebuilt session plays them the same), and ``team`` is the team
+    match (``None`` before); ``other_states[i][k]`` are the hands of game ``k`` of pairing ``i + 2``."""
 
     def __init__(
         self,
@@ -83,9 +93,11 @@ class GameSession:
         self.decider = decider
         self.rules = Rules.from_settings(row.rules)
         self.seats: list[SeatRow] = list(seats) if seats else list(default_seats(row))
-        self.match = Match(self.rules, seed=row.seed, names=self.names)
+        self.match = Match(self.rules, seed=self.match_seed, names=self.names)
         self.game_states: list[list[AnyHandState]] = []
         self.states: list[AnyHandState] = []
+        self.team: TeamMatch | None = None
+        self.other_states: list[list[list[AnyHandState]]] = []
         self.seq = 0
         by_hand: dict[int, list[ActionRow]] = {}
         for a in actions:
@@ -106,6 +118,14 @@ class GameSession:
         return self.seats[0].name, self.seats[1].name
 
     @property
+    def match_seed(self) -> int:
+        """The seed of the seats' match: the game's seed, or under team play pairing 1's seed of
+        the team match dealt from it (:class:`~ginrummy.scoring.match.TeamMatch`)."""
+        if self.rules.team_size > 1:
+            return derive_seed(self.row.seed, "pairing", 0)
+        return self.row.seed
+
+    @property
     def game(self) -> Game:
         """The current game of the match (the first before any deal)."""
         return self.match.current or self._first_game()
@@ -123,7 +143,9 @@ class GameSession:
 
     @property
     def over(self) -> bool:
-        """Whether everything the rules make (the game, set or match) has been played."""
+        """Whether everything the rules make (the game, set, match or team match) has been played."""
+        if self.rules.team_size > 1:
+            return self.team is not None and self.team.is_over
         return self.match.is_over
 
     @property
@@ -171,9 +193,11 @@ class GameSession:
         """Whether :meth:`undo` is allowed now (:meth:`undo_refusal`)."""
         return self.undo_refusal() is None
 
-    def record(self) -> GameRecord | MatchRecord:
+    def record(self) -> GameRecord | MatchRecord | TeamRecord:
         """The record: every hand dealt so far (the last may be unfinished); a match record for
-        a match of several games."""
+        a match of several games, a team record for team play once every pairing is played."""
+        if self.team is not None:
+            return TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
         if self.match.kind != "single":
             return MatchRecord.from_match(self.match, self.game_states)
         return GameRecord.from_game(self.game, self.states)
@@ -251,7 +275,8 @@ class GameSession:
         """Game 1 of the match, dealt by the stored first dealer (the draw of 000 from the seed)."""
         if self.match.games:
             return self.match.games[0]
-        game = Game(self.rules, seed=self.row.seed, names=self.names, first_dealer=self.row.first_dealer)
+        first = self.row.first_dealer if self.rules.team_size == 1 else None  # team play: drawn from the seed
+        game = Game(self.rules, seed=self.match_seed, names=self.names, first_dealer=first)
         self.match.games.append(game)
         return game
 
@@ -290,9 +315,46 @@ class GameSession:
         result = state.result
         assert result is not None
         self.game.enter(result)
+        if self.rules.team_size > 1 and self.match.is_over and self.team is None:
+            self._other_pairings()
         return HandRow(
             len(self.states) - 1, result.outcome.value, result.winner, result.knocker, result.points
         )
+
+    def _other_pairings(self) -> None:
+        """Team play: the other pairings, computer against computer, through the hand loop."""
+        size = self.rules.team_size
+        a, b = self.names
+        team = TeamMatch(
+            self.rules,
+            (
+                (a, *(f"Partner A{i}" for i in range(2, size + 1))),
+                (b, *(f"Partner B{i}" for i in range(2, size + 1))),
+            ),
+            seed=self.row.seed,
+            team_names=(f"Team {a}", f"Team {b}"),
+            pairings=[self.match],
+        )
+        for i in range(1, size):
+            match = team.new_pairing()
+            players = [
+                make_agent(PARTNER_LEVEL, derive_seed(self.row.seed, "partner", i, seat)) for seat in (0, 1)
+            ]
+            states: list[list[AnyHandState]] = []
+
+            def keep(
+                game: Game,
+                state: AnyHandState,
+                states: list[list[AnyHandState]] = states,
+                match: Match = match,
+            ) -> None:
+                if len(states) < len(match.games):
+                    states.append([])
+                states[-1].append(state)
+
+            match.play(players, on_hand=keep)
+            self.other_states.append(states)
+        self.team = team
 
     def _computer_moves(self, progress: Progress) -> None:
         state = self.state

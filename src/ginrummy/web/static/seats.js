@@ -133,3 +133,18 @@ export function matchBox(g) {
     m.settlement ? el("p", { id: "settlement" }, el("strong", {}, m.settlement)) : null,
     el("details", {}, el("summary", {}, "Match sheet"), el("pre", { class: "match-sheet" }, m.text)));
 }
+
+/** Team play: how it is played; once this table's pairing is over, every pairing and the teams' totals. */
+export function teamBox(g) {
+  const t = g.team;
+  if (!t) return null;
+  if (!t.played) return el("section", { class: "match", id: "team", "aria-label": "Team play" }, el("p", {}, el("strong", {}, "Team play: "), t.describe, "."));
+  const rows = t.pairings.map((p, i) => el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, p.names.join(" v ")),
+    el("td", {}, `${p.totals[0]} – ${p.totals[1]}`), el("td", {}, p.winner === null ? "drawn" : p.names[p.winner])));
+  const head = t.winner === null ? `The teams are level, ${t.totals[0]} all` : `${t.team_names[t.winner]} wins, ${t.totals[t.winner]} to ${t.totals[1 - t.winner]}`;
+  return el("section", { class: "match", id: "team", "aria-label": "Team play" },
+    el("p", {}, el("strong", { id: "team-line" }, head), t.team_bonus[0] || t.team_bonus[1] ? ` (team bonus ${t.team_bonus[0] || t.team_bonus[1]})` : ""),
+    el("table", { class: "sheet" }, el("thead", {}, el("tr", {}, ["Pairing", "Players", "Totals", "Winner"].map((x) => el("th", { scope: "col" }, x)))), el("tbody", {}, rows)),
+    t.settlement ? el("p", {}, el("strong", {}, t.settlement)) : null,
+    el("details", {}, el("summary", {}, "Team sheet"), el("pre", { class: "match-sheet" }, t.text)));
+}

@@ -49,8 +49,6 @@ export async function setupPage() {
   el("label", { for: "setup-opponent" }, "Play against"), opponent,
   el("label", { for: "setup-level" }, "Computer level"), level,
   el("label", { for: "setup-mode" }, "Game type"), mode,
-  meta.not_in_browser && meta.not_in_browser.length ? el("p", { class: "muted", id: "not-in-browser" },
-    meta.not_in_browser.map((x) => `${x.name}: ${x.why}`).join(" ")) : null,
   error, start,
   el("p", { class: "muted" }, "Your choices are remembered. ", el("a", { href: "/rules/" + (p.preset || "default") }, "Read the rules"), "."));
   const box = el("section", { class: "resume" });

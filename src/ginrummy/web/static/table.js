@@ -10,7 +10,7 @@ import { sideSheet } from "./sheet.js";
 import { eventText, withCards } from "./words.js";
 import { cancelMotion, computerMoves, deal, settle, snapshot } from "./motion.js";
 import { play } from "./sound.js";
-import { startLive, joinPage, seatsPanel, matchBox } from "./seats.js";
+import { startLive, joinPage, seatsPanel, matchBox, teamBox } from "./seats.js";
 import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt } from "./pickup.js";
 
 export const table = {
@@ -178,7 +178,7 @@ export function render(g, keepHint = false, opts = {}) {
     el("button", { class: "small-btn sheet-toggle", id: "btn-sheet", "aria-controls": "side", "aria-expanded": "false", onclick: () => toggleSheet(true) }, "Score sheet"));
   const centre = el("div", { class: "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
-  const felt = el("div", { class: "felt" }, head, matchBox(g), seatsPanel(g, send),
+  const felt = el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
     ended ? null : opponentArea(g, h),
     ended ? null : centre,
     ended ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
