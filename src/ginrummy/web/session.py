@@ -340,20 +340,7 @@ class GameSession:
             players = [
                 make_agent(PARTNER_LEVEL, derive_seed(self.row.seed, "partner", i, seat)) for seat in (0, 1)
             ]
-            states: list[list[AnyHandState]] = []
-
-            def keep(
-                game: Game,
-                state: AnyHandState,
-                states: list[list[AnyHandState]] = states,
-                match: Match = match,
-            ) -> None:
-                if len(states) < len(match.games):
-                    states.append([])
-                states[-1].append(state)
-
-            match.play(players, on_hand=keep)
-            self.other_states.append(states)
+            self.other_states.append(match.play_kept(players))
         self.team = team
 
     def _computer_moves(self, progress: Progress) -> None:
