@@ -140,8 +140,21 @@ def test_two_browsers_play_a_hand_live(server: LiveServer, browser: Any) -> None
             path=str(SHOTS / f"two-players-end-{who}-{'390' if pg is ann else '1280'}.png"), full_page=True
         )
     assert rejoined and shot and not errors, errors
-    ann_ctx.close()
+    # Bob leaves: Ann's screen says so and offers the computer for his seat
     bob_ctx.close()
+    ann.wait_for_selector("#other-status strong:text('offline')", timeout=15_000)
+    ann.select_option("#takeover-level", "beginner")
+    ann.click("#btn-takeover")
+    ann.wait_for_selector("#seats :text('The computer (beginner) plays for Bob')")
+    before = version(ann)
+    ann.click("#btn-next")
+    wait_version(ann, before + 1)
+    for _ in range(3):  # the computer answers in Bob's seat
+        before = version(ann)
+        step(ann)
+        wait_version(ann, before + 1)
+    assert not errors, errors
+    ann_ctx.close()
 
 
 def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:

@@ -58,7 +58,7 @@ export async function setupPage() {
     const open = games.filter((g) => g.status === "playing");
     if (open.length) {
       box.append(el("h2", {}, "Continue a game"), el("ul", {}, open.slice(0, 5).map((g) =>
-        el("li", {}, el("a", { href: `/game/${g.id}` }, `${g.preset} vs ${g.level}, hand ${g.hands}, ${new Date(g.created * 1000).toLocaleString()}`)))));
+        el("li", {}, el("a", { href: `/game/${g.id}` }, `${g.preset} ${g.mode === "friend" ? "with a friend" : `vs ${g.level}`}, hand ${g.hands}, ${new Date(g.created * 1000).toLocaleString()}`)))));
     }
   }
 }
