@@ -13,20 +13,6 @@ from typing import Any
 
 CARD = re.compile(r"^[A2-9TJQK][cdhs]$")
 
-CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
-"""Debian's Chromium, which the browser tests drive (``make browser-deps``)."""
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-)
-
 
 def scripted_action(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The scripted client's next request ``(path, body)``: gin or knock at the lowest

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from helpers.web import CHROMIUM, CHROMIUM_FLAGS, LiveServer, pickup_action
+from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, layout_problems
+from helpers.web import LiveServer, pickup_action
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`", allow_module_level=True)
@@ -36,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_FLAGS))
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
 
@@ -71,8 +72,11 @@ def step(page: Any) -> None:
 
 
 def parts_fit(page: Any) -> None:
-    """The invitation, presence, match and pickup parts stay inside the screen's width (the rest
-    of the table's layout is the responsive table's, tested with it)."""
+    """The page's own measurements (:func:`~helpers.browser.layout_problems`: no sideways scroll,
+    nothing clickable outside the window or covered, 44 px targets), and the invitation,
+    presence, match and pickup parts inside the screen's width."""
+    problems, checked = layout_problems(page)
+    assert checked and not problems, problems
     over = page.evaluate(
         """() => [...document.querySelectorAll('#seats, #match, .pickup-table, .table-meld, .pile-spread')]
             .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
@@ -85,6 +89,8 @@ def parts_fit(page: Any) -> None:
 def test_two_browsers_play_a_hand_live(server: LiveServer, browser: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     ann_ctx, bob_ctx = browser.new_context(viewport=WIDE), browser.new_context(viewport=PHONE)
+    for ctx in (ann_ctx, bob_ctx):
+        ctx.add_init_script(NO_MOTION)
     ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
     errors: list[str] = []
     for pg in (ann, bob):
@@ -160,6 +166,7 @@ def test_two_browsers_play_a_hand_live(server: LiveServer, browser: Any) -> None
 def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     ctx = browser.new_context(viewport=WIDE)
+    ctx.add_init_script(NO_MOTION)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -188,6 +195,7 @@ def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
     assert t["hand"]["table"], "no meld reached the table"
     page.reload()
     page.wait_for_selector(".table-meld")
+    parts_fit(page)
     page.screenshot(path=str(SHOTS / "pickup-1280.png"), full_page=True)
     # draw by a click, then choose one card and discard it by a click
     before = version(page)
@@ -226,6 +234,7 @@ def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
 
 def test_a_match_shows_its_score(server: LiveServer, browser: Any) -> None:
     ctx = browser.new_context(viewport=PHONE)
+    ctx.add_init_script(NO_MOTION)
     page = ctx.new_page()
     page.goto(server.url + "/")
     page.select_option("#setup-preset", "slam")
