@@ -379,20 +379,7 @@ class PlaySession:
             players = [
                 make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
             ]
-            states: list[list[AnyHandState]] = []
-            self.other_states.append(states)
-
-            def keep(
-                game: Game,
-                state: AnyHandState,
-                states: list[list[AnyHandState]] = states,
-                match: Match = match,
-            ) -> None:
-                if len(states) < len(match.games):
-                    states.append([])
-                states[-1].append(state)
-
-            match.play(players, on_hand=keep)
+            self.other_states.append(match.play_kept(players))
             if self.save_path is not None:
                 self._save()
             for game in match.games:
