@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("agents",),
     ("tournament",),
     ("research",),
+    ("storage",),
     ("cli", "web"),
 ]
 RANK = {part: i for i, parts in enumerate(LAYERS) for part in parts}

@@ -26,11 +26,21 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ginrummy.errors import GinRummyError
+from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.base import BaseHandState
 from ginrummy.hand.results import HandResult
 from ginrummy.variants import AnyAction, AnyView
 
-__all__ = ["MAX_ACTIONS", "Agent", "HandTooLongError", "OnAction", "play_hand", "show_hand_over"]
+__all__ = [
+    "MAX_ACTIONS",
+    "UNDO_RULE",
+    "Agent",
+    "HandTooLongError",
+    "OnAction",
+    "play_hand",
+    "show_hand_over",
+    "undo_refusal",
+]
 
 MAX_ACTIONS = 2000
 """The most actions a hand may take in :func:`play_hand` (a real hand takes well under 200)."""
@@ -127,3 +137,46 @@ def play_hand(
     result: HandResult | None = state.result
     assert result is not None
     return result
+
+
+UNDO_RULE = (
+    "undo never shows you anything hidden: it takes back only your last move, and only while your "
+    "opponent has not moved since and the move was not a draw from the stock"
+)
+"""The undo rule of every front end (practice games), in words (see :func:`undo_refusal`)."""
+
+
+def undo_refusal(state: BaseHandState[Any, Any] | None, seat: int) -> str | None:
+    """Why taking back ``seat``'s last action in ``state`` is refused (a message ending with
+    :data:`UNDO_RULE`), or ``None`` when :meth:`~ginrummy.hand.base.BaseHandState.pop` may undo it.
+
+    Undo must never give a player information they could not otherwise have, so it takes back
+    only that player's last action, and only when (a) the hand is still being played (a knock,
+    gin or the end of the hand shows the opponent's cards), (b) that action is the last one of the
+    hand: the opponent has not moved since (each of its moves depends on its hidden cards: a pass
+    or a take tells what it wants, a discard shows one of its cards), and (c) it is not a draw from
+    the stock (the player saw the card). In the standard game that leaves taking the upcard or the
+    discard back before discarding: the card taken was face up, and nothing hidden has been shown
+    since. Whether undo is allowed at all (practice games only) is the front end's rule.
+
+    >>> from ginrummy.hand.actions import Pass
+    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> state = HandState.deal(Rules(), dealer=0, rng=5)
+    >>> undo_refusal(state, 1).split(";")[0]
+    'you have not moved in this hand'
+    >>> state.push(Pass(), player=1)
+    >>> undo_refusal(state, 1) is None, undo_refusal(state, 0).split(";")[0]
+    (True, 'you have not moved in this hand')
+    """
+    if state is None or state.is_over:
+        return f"the hand is over; {UNDO_RULE}"
+    log = state.log
+    if not any(p == seat for p, _ in log):
+        return f"you have not moved in this hand; {UNDO_RULE}"
+    player, action = log[-1]
+    if player != seat:
+        return f"your opponent has moved since your last move; {UNDO_RULE}"
+    if isinstance(action, DrawStock):
+        return f"you drew from the stock and saw the card; {UNDO_RULE}"
+    return None

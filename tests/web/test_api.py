@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from ginrummy.agents import hints as hints_module
 from ginrummy.cards import format_cards
 from ginrummy.cli.main import main as cli
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
-from ginrummy.web import session as session_module
 from ginrummy.web.session import GameSession
 from helpers.web import scripted_action, strings
 
@@ -275,7 +275,7 @@ def test_undo_and_hints_in_practice_only(app_client: TestClient) -> None:
 
 def test_the_computer_gets_only_a_view(app_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Any] = []
-    real = session_module.make_agent  # type: ignore[attr-defined]
+    real = hints_module.make_agent
 
     class Spy:
         def __init__(self, name: str, seed: int) -> None:
@@ -290,7 +290,7 @@ def test_the_computer_gets_only_a_view(app_client: TestClient, monkeypatch: pyte
             shown.append(view)
 
     shown: list[Any] = []
-    monkeypatch.setattr(session_module, "make_agent", lambda name, seed=0: Spy(name, seed))
+    monkeypatch.setattr(hints_module, "make_agent", lambda name, seed=0: Spy(name, seed))
     gid, headers, game = new_game(app_client)
     game = play(app_client, gid, headers, game, until_over=False)
     assert seen and all(isinstance(v, PlayerView) and v.player == 1 for v in seen)
@@ -338,9 +338,9 @@ def test_record_history_stats_and_verify(app_client: TestClient, tmp_path: Path)
 def test_pages_are_served(app_client: TestClient) -> None:
     for path in ("/", "/game/abc", "/history", "/stats", "/replay/abc", "/rules", "/rules/pagat"):
         r = app_client.get(path)
-        assert r.status_code == 200 and "app.js" in r.text
+        assert r.status_code == 200 and "main.js" in r.text
         assert "default-src 'self'" in r.headers["content-security-policy"]
-    assert app_client.get("/static/app.js").status_code == 200
+    assert app_client.get("/static/main.js").status_code == 200
 
 
 def test_hollywood_sheet_has_three_columns() -> None:
@@ -362,11 +362,3 @@ def test_hollywood_sheet_has_three_columns() -> None:
         assert col["totals"] == list(column.totals)
         assert sum(col["points"][0]) == col["totals"][0] and sum(col["points"][1]) == col["totals"][1]
         assert col["over"] and col["final"] == list(column.summary().totals)
-
-
-def test_pickup_is_refused_with_a_clear_message(app_client: TestClient) -> None:
-    r = app_client.post("/api/games", json={"preset": "pickup", "level": "simple", "mode": "practice"})
-    assert r.status_code == 400
-    assert "pickup" in r.json()["error"] and "terminal" in r.json()["error"]
-    presets = [p["name"] for p in app_client.get("/api/meta").json()["presets"]]
-    assert "pickup" not in presets and "hollywood" in presets

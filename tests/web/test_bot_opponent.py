@@ -12,10 +12,11 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from ginrummy.agents.hints import decide
 from ginrummy.cli.main import main as cli
 from ginrummy.web.app import create_app
 from ginrummy.web.botplayer import FORFEIT_STATUS, use_bot
-from ginrummy.web.session import COMPUTER, GameSession, decide
+from ginrummy.web.session import COMPUTER, GameSession
 from helpers.bots import REFERENCE_BOT, script_bot
 from helpers.web import scripted_action
 

@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.web import session as session_module
+from ginrummy.agents import hints as hints_module
+from ginrummy.play import UNDO_RULE
+from ginrummy.storage.store import ActionRow, GameRow, Store
 from ginrummy.web.app import create_app
 from ginrummy.web.guard import MAX_BODY, SECURITY_HEADERS
-from ginrummy.web.session import UNDO_RULE, GameSession
-from ginrummy.web.store import ActionRow, GameRow, Store
+from ginrummy.web.session import GameSession
 from helpers.web import scripted_action, strings
 
 H = "x-player-token"
@@ -99,7 +100,7 @@ def test_undo_never_shows_a_hidden_card(seeded: TestClient) -> None:
                     assert "over" in message
                     met.add("hand over")
                 elif body.get("action", "").startswith("discard"):
-                    assert "computer has moved" in message
+                    assert "opponent has moved" in message
                     met.add("discard answered")
             table = after
     assert met >= {"take", "stock draw", "discard answered", "hand over", "computer knocked"}
@@ -317,7 +318,7 @@ def test_every_response_has_the_security_headers(app_client: TestClient) -> None
             "/",
             "/stats",
             "/static/index.html",
-            "/static/app.js",
+            "/static/main.js",
             "/static/style.css",
             "/static/nothing.js",
             "/api/meta",
@@ -426,7 +427,7 @@ class _Gate:
         return Waiting()
 
 
-real_make_agent = session_module.make_agent  # type: ignore[attr-defined]
+real_make_agent = hints_module.make_agent
 
 
 def test_the_computer_thinks_off_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -447,7 +448,7 @@ def test_the_computer_thinks_off_the_event_loop(tmp_path: Path, monkeypatch: pyt
                 r = await client.post("/api/games", json={"level": level, "mode": "practice"})
                 created.append(r.json())
             (g1, t1), (g2, t2) = [(c["game"], {H: c["token"]}) for c in created]
-            monkeypatch.setattr(session_module, "make_agent", gate.make)
+            monkeypatch.setattr(hints_module, "make_agent", gate.make)
             # a move the computer must answer: take the face-up card, then discard
             url = f"/api/games/{g1['id']}/actions"
             table = (

@@ -72,8 +72,8 @@ def serve(
     try:
         import uvicorn
 
+        from ginrummy.storage.store import default_db_path
         from ginrummy.web.app import create_app
-        from ginrummy.web.store import default_db_path
         from ginrummy.web.workers import default_workers
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise click.ClickException(
@@ -85,7 +85,10 @@ def serve(
         from ginrummy.web.botplayer import use_bot
 
         use_bot(app, opponent, bot_time_ms(bot_time))
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
+    # open live streams (server-sent events) never end by themselves: give them 2 s on stopping
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=2
+    )
     server = uvicorn.Server(config)
 
     def announce() -> None:

@@ -34,10 +34,10 @@ from typing import Any, Protocol
 from ginrummy.protocol import BotError, SubprocessBot, legal_json
 from ginrummy.protocol.bot import DEFAULT_START_MS, DEFAULT_TIME_MS
 from ginrummy.records import GameForfeit
+from ginrummy.storage.store import Store
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.web.guard import ApiError
 from ginrummy.web.session import COMPUTER, HUMAN, GameSession
-from ginrummy.web.store import Store
 from ginrummy.web.workers import DecisionPool
 
 __all__ = [

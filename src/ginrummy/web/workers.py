@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from ginrummy.agents.hints import decide
 from ginrummy.variants import AnyAction, AnyView
-from ginrummy.web.session import decide
 
 __all__ = ["INLINE_LEVELS", "DecisionPool", "default_workers"]
 
