@@ -338,9 +338,9 @@ def test_record_history_stats_and_verify(app_client: TestClient, tmp_path: Path)
 def test_pages_are_served(app_client: TestClient) -> None:
     for path in ("/", "/game/abc", "/history", "/stats", "/replay/abc", "/rules", "/rules/pagat"):
         r = app_client.get(path)
-        assert r.status_code == 200 and "app.js" in r.text
+        assert r.status_code == 200 and "main.js" in r.text
         assert "default-src 'self'" in r.headers["content-security-policy"]
-    assert app_client.get("/static/app.js").status_code == 200
+    assert app_client.get("/static/main.js").status_code == 200
 
 
 def test_hollywood_sheet_has_three_columns() -> None:
@@ -362,11 +362,3 @@ def test_hollywood_sheet_has_three_columns() -> None:
         assert col["totals"] == list(column.totals)
         assert sum(col["points"][0]) == col["totals"][0] and sum(col["points"][1]) == col["totals"][1]
         assert col["over"] and col["final"] == list(column.summary().totals)
-
-
-def test_pickup_is_refused_with_a_clear_message(app_client: TestClient) -> None:
-    r = app_client.post("/api/games", json={"preset": "pickup", "level": "simple", "mode": "practice"})
-    assert r.status_code == 400
-    assert "pickup" in r.json()["error"] and "terminal" in r.json()["error"]
-    presets = [p["name"] for p in app_client.get("/api/meta").json()["presets"]]
-    assert "pickup" not in presets and "hollywood" in presets

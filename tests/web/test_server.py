@@ -318,7 +318,7 @@ def test_every_response_has_the_security_headers(app_client: TestClient) -> None
             "/",
             "/stats",
             "/static/index.html",
-            "/static/app.js",
+            "/static/main.js",
             "/static/style.css",
             "/static/nothing.js",
             "/api/meta",

@@ -30,7 +30,7 @@ from ginrummy.cli.analyze import (
     run_lines,
 )
 from ginrummy.cli.history import db_option, history, open_store, stats, stored_record
-from ginrummy.cli.match import cmd_or_choice
+from ginrummy.cli.match import bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
@@ -141,6 +141,7 @@ def main() -> None:
     help="Write the game record (JSON) to FILE after every hand and on quitting.",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
+@bot_time_option
 @click.option(
     "--plain",
     is_flag=True,
@@ -163,6 +164,7 @@ def play(
     sheet_layout: SheetLayout,
     save: Path | None,
     ascii_: bool,
+    bot_time: float,
     plain: bool,
     practice: bool,
     db: Path | None,
@@ -225,6 +227,7 @@ def play(
         preset=preset.lower(),
         changed=settings,
         sheet=sheet_layout,
+        bot_time_ms=bot_time_ms(bot_time),
         practice=practice,
         store=store,
     )
@@ -268,6 +271,7 @@ def _run_session(session: PlaySession) -> int:
             f"\nThe computer player {session.opponent} forfeits the game ({error.kind}: {error.detail}). "
             "You win by forfeit."
         )
+        session.forfeited(error.kind, error.detail)
         return 0
     finally:
         close_agent(session.agent)

@@ -20,6 +20,7 @@ current view; by default it reads standard input, which need not be a terminal.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import sqlite3
 import sys
@@ -37,7 +38,7 @@ from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_
 from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
 from ginrummy.play import play_hand
-from ginrummy.records import GameRecord, MatchRecord, TeamRecord
+from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
@@ -102,10 +103,15 @@ class PlaySession:
         preset: str | None = None,
         changed: Sequence[str] = (),
         sheet: SheetLayout = "hands",
+        bot_time_ms: int | None = None,
         practice: bool = False,
         store: Store | None = None,
     ) -> None:
         self.rules = rules
+        self.bot_time_ms = bot_time_ms
+        """A ``cmd:`` opponent's budget per decision, in milliseconds (``None``: the protocol's default)."""
+        self.forfeit: GameForfeit | None = None
+        """Set when the computer's bot forfeited the current game (:meth:`forfeited`)."""
         self.player_name = name
         self.opponent = opponent
         self.sheet_layout: SheetLayout = sheet
@@ -151,7 +157,7 @@ class PlaySession:
         else:
             self.match = Match(rules, seed=seed, names=(name, "Computer"))
         self.game: Game = self.match.new_game()
-        self.agent = make_agent(self.opponent, seed)
+        self.agent = make_agent(self.opponent, seed, bot_time_ms=self.bot_time_ms)
         self.states: list[AnyHandState] = []
         self.game_states: list[list[AnyHandState]] = [self.states]
         """The hands of each game of the human's match (``states`` is the last)."""
@@ -373,20 +379,7 @@ class PlaySession:
             players = [
                 make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
             ]
-            states: list[list[AnyHandState]] = []
-            self.other_states.append(states)
-
-            def keep(
-                game: Game,
-                state: AnyHandState,
-                states: list[list[AnyHandState]] = states,
-                match: Match = match,
-            ) -> None:
-                if len(states) < len(match.games):
-                    states.append([])
-                states[-1].append(state)
-
-            match.play(players, on_hand=keep)
+            self.other_states.append(match.play_kept(players))
             if self.save_path is not None:
                 self._save()
             for game in match.games:
@@ -412,12 +405,27 @@ class PlaySession:
     # -- records ----------------------------------------------------------------------
 
     def record(self) -> GameRecord | MatchRecord | TeamRecord:
-        """The record of what has been played: a game, match or team record (any variant)."""
+        """The record of what has been played: a game, match or team record (any variant); the
+        current game's record carries :attr:`forfeit` if the computer forfeited it."""
         if self.team is not None:
-            return TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+            team = TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+            if self.forfeit is None:
+                return team
+            return dataclasses.replace(
+                team, pairings=(_forfeited(team.pairings[0], self.forfeit), *team.pairings[1:])
+            )
         if self.match.kind != "single":
-            return MatchRecord.from_match(self.match, self.game_states)
-        return GameRecord.from_game(self.game, self.states)
+            match = MatchRecord.from_match(self.match, self.game_states)
+            return match if self.forfeit is None else _forfeited(match, self.forfeit)
+        return GameRecord.from_game(self.game, self.states, self.forfeit)
+
+    def forfeited(self, kind: str, message: str) -> None:
+        """The computer's bot (a ``cmd:`` opponent) forfeited the current game (``kind``: one of
+        :data:`ginrummy.records.FORFEIT_KINDS`): it ends here, and with ``--save`` the record,
+        its ``forfeit`` included, is written (a record that replays)."""
+        self.forfeit = GameForfeit(COMPUTER, kind, message)
+        if self.save_path is not None and self.states and self._save():
+            self.io.say(Text(f"Saved to {self.save_path}."))
 
     def _save(self) -> bool:
         """Write the record; on failure say why and go on. Returns whether it was written."""
@@ -429,6 +437,12 @@ class PlaySession:
             self.io.error(f"{exc.strerror or exc}", f"Could not save to {self.save_path}")
             return False
         return True
+
+
+def _forfeited(match: MatchRecord, forfeit: GameForfeit) -> MatchRecord:
+    """``match`` with ``forfeit`` on its last game."""
+    last = dataclasses.replace(match.games[-1], forfeit=forfeit)
+    return dataclasses.replace(match, games=(*match.games[:-1], last))
 
 
 def _write_atomic(path: Path, data: str) -> None:

@@ -1,0 +1,54 @@
+/* Gin Rummy in the browser: a thin client. The server holds the game and answers with
+   this player's view only; every move is checked there. This module routes the pages.
+*/
+import { $, el, main, prefs, savePrefs } from "./dom.js";
+import { setupPage } from "./setup.js";
+import { gamePage, onKey } from "./table.js";
+import { stopLive } from "./seats.js";
+import { historyPage, replayPage } from "./replay.js";
+import { statsPage, rulesPage } from "./stats.js";
+import { play } from "./sound.js";
+
+/* ---------------------------------------------------------------- theme */
+
+export function applyPrefs() {
+  const p = prefs();
+  document.documentElement.dataset.theme = p.dark ? "dark" : "light";
+  document.documentElement.dataset.deck = p.four ? "four" : "two";
+  $("#opt-dark").checked = !!p.dark;
+  $("#opt-four").checked = !!p.four;
+  $("#opt-sound").checked = p.sound !== false;
+  $("#opt-speed").value = p.speed || "normal";
+}
+
+export async function route() {
+  const path = location.pathname;
+  if (!path.startsWith("/game/")) stopLive();
+  let m;
+  try {
+    if ((m = path.match(/^\/game\/([\w-]+)$/))) await gamePage(m[1]);
+    else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
+    else if (path === "/history") await historyPage();
+    else if (path === "/stats") await statsPage();
+    else if ((m = path.match(/^\/rules(?:\/([\w-]+))?$/))) await rulesPage(m[1]);
+    else await setupPage();
+  } catch (e) {
+    main().replaceChildren(el("p", { class: "error", role: "alert" }, e.message));
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  applyPrefs();
+  $("#opt-dark").addEventListener("change", (ev) => { savePrefs({ dark: ev.target.checked }); applyPrefs(); });
+  $("#opt-four").addEventListener("change", (ev) => { savePrefs({ four: ev.target.checked }); applyPrefs(); });
+  $("#opt-sound").addEventListener("change", (ev) => { savePrefs({ sound: ev.target.checked }); applyPrefs(); if (ev.target.checked) play("click"); });
+  $("#opt-speed").addEventListener("change", (ev) => { savePrefs({ speed: ev.target.value }); applyPrefs(); });
+  document.addEventListener("click", (ev) => {
+    const menu = $("#settings");
+    if (menu.open && !menu.contains(ev.target)) menu.open = false;
+  });
+  document.documentElement.dataset.motion = "idle";
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", route);
+  route();
+});

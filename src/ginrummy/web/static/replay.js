@@ -1,0 +1,75 @@
+/* History and the replay viewer. */
+import { el, main } from "./dom.js";
+import { api, TOKEN_KEY } from "./api.js";
+import { cardRow } from "./cards.js";
+import { actionWords } from "./words.js";
+import { sheetTable, sha256 } from "./sheet.js";
+
+/* ---------------------------------------------------------------- history, replay, stats, rules */
+
+export async function historyPage() {
+  document.title = "Gin Rummy: history";
+  const sec = el("section", {}, el("h1", {}, "History"));
+  main().replaceChildren(sec);
+  if (!localStorage.getItem(TOKEN_KEY)) { sec.append(el("p", {}, "No games yet.")); return; }
+  const { games } = await api("GET", "/api/games");
+  if (!games.length) { sec.append(el("p", {}, "No games yet.")); return; }
+  const t = el("table", { class: "history", id: "history" }, el("thead", {}, el("tr", {}, ["Started", "Rules", "Computer", "Type", "Hands", "Result", ""].map((x) => el("th", { scope: "col" }, x)))));
+  const body = el("tbody");
+  for (const g of games) {
+    const result = g.final ? `${g.final.totals[0]} – ${g.final.totals[1]} ${g.final.winner === 0 ? "(won)" : g.final.winner === 1 ? "(lost)" : "(drawn)"}` : "playing";
+    body.append(el("tr", {}, el("td", {}, new Date(g.created * 1000).toLocaleString()), el("td", {}, g.preset), el("td", {}, g.level), el("td", {}, g.mode), el("td", {}, g.hands), el("td", {}, result),
+      el("td", {}, el("a", { href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ", el("a", { href: `/replay/${g.id}` }, "replay"))));
+  }
+  t.append(body);
+  sec.append(el("div", { class: "scroll-x" }, t));
+}
+
+export async function replayPage(id) {
+  document.title = "Gin Rummy: replay";
+  let data;
+  try { data = await api("GET", `/api/games/${id}/replay`); } catch (e) { main().replaceChildren(el("p", { class: "error", role: "alert" }, e.message)); return; }
+  const state = { hand: 0, frame: 0 };
+  const view = el("div", { class: "replay", id: "replay" });
+  const draw = () => {
+    if (!data.hands.length) { view.replaceChildren(el("p", {}, "No hand has finished yet.")); return; }
+    const H = data.hands[state.hand];
+    const f = H.frames[state.frame];
+    const last = state.frame === H.frames.length - 1;
+    const names = data.names;
+    const nav = el("div", { class: "buttons" },
+      el("button", { id: "rp-first", onclick: () => { state.frame = 0; draw(); } }, "« First"),
+      el("button", { id: "rp-prev", onclick: () => { state.frame = Math.max(0, state.frame - 1); draw(); } }, "◀ Back"),
+      el("button", { id: "rp-next", class: "primary", onclick: () => { state.frame = Math.min(H.frames.length - 1, state.frame + 1); draw(); } }, "Step ▶"),
+      el("button", { id: "rp-last", onclick: () => { state.frame = H.frames.length - 1; draw(); } }, "Last »"));
+    const handSel = el("select", { id: "rp-hand", "aria-label": "Hand", onchange: (ev) => { state.hand = Number(ev.target.value); state.frame = 0; draw(); } },
+      data.hands.map((x, i) => el("option", { value: i, selected: i === state.hand }, `Hand ${x.hand}`)));
+    const check = el("span", { class: "check" });
+    sha256(`ginrummy-deal:v1:${H.salt}:${H.seed}`).then((hex) => { check.textContent = hex === H.commitment ? "✓ the seed opens the commitment" : "✗ mismatch"; }).catch(() => {});
+    view.replaceChildren(
+      el("div", { class: "rp-head" }, handSel, el("span", { id: "rp-step" }, `Step ${state.frame} of ${H.frames.length - 1}`)),
+      nav,
+      el("p", { class: "prompt", id: "rp-action" }, f.action ? actionWords(f.action, names[f.player] === "Computer" ? "The computer" : names[f.player]) + "." : `${names[H.dealer] === "Computer" ? "The computer" : names[H.dealer]} ${names[H.dealer] === "You" ? "deal" : "deals"}.`),
+      ...[0, 1].map((p) => el("div", { class: "rp-hand" }, el("h3", {}, names[p]), layoutRow(f.layouts ? f.layouts[p] : null, f.hands[p]))),
+      el("div", { class: "rp-piles" }, el("span", {}, `Stock: ${f.stock_size} cards`), el("span", {}, "Discard pile: "),
+        f.discard_pile.length ? cardRow(f.discard_pile.slice(-6)) : el("span", { class: "muted" }, "empty")),
+      last ? el("p", { class: "describe", id: "rp-result" }, H.result.describe) : null,
+      el("details", { class: "fairness" }, el("summary", {}, "Fair deal"),
+        el("p", {}, "Commitment ", el("code", { class: "wrap" }, H.commitment)),
+        el("p", {}, "Seed ", el("code", {}, H.seed), " salt ", el("code", {}, H.salt), " ", check),
+        el("p", {}, "Deck dealt from the seed: ", el("code", { class: "wrap" }, H.deck)),
+        el("p", {}, el("code", { class: "wrap" }, `ginrummy verify --commitment ${H.commitment} --seed ${H.seed} --salt ${H.salt} --deck "${H.deck}"`))));
+  };
+  main().replaceChildren(el("section", {}, el("h1", {}, `Replay: ${data.names[0]} vs ${data.names[1]} (${data.preset}, ${data.level})`),
+    data.game_seed ? el("p", { class: "muted" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
+    view, sheetTable(data.sheet)));
+  draw();
+}
+
+/** A hand in a replay: its melds, then its deadwood (the least-deadwood layout from the server). */
+function layoutRow(layout, cards) {
+  if (!layout) return cardRow(cards);
+  return el("div", { class: "melds" },
+    layout.melds.map((m) => el("span", { class: "meld-block" }, cardRow(m))),
+    layout.deadwood.length ? el("span", { class: "deadwood-block" }, cardRow(layout.deadwood), el("span", { class: "count-tag" }, `deadwood ${layout.deadwood_count}`)) : null);
+}
