@@ -166,11 +166,11 @@ export function render(g, keepHint = false, opts = {}) {
   const centre = el("div", { class: "centre" }, pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
   const felt = el("div", { class: "felt" }, head,
-    ended ? null : opponentArea(g, h),
+    ended || h.laid_down ? null : opponentArea(g, h),  // once its hand is on the table, no backs
     ended ? null : centre,
     ended ? endOfHand(g, h) : null,
     g.game_over ? gameOverPanel(g) : null,
-    ended ? el("div", { class: "info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
+    ended ? el("div", { class: "end-info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
     h.laid_down ? layoffChooser(g, h) : null,
     buttons(g, h),
     ended ? null : handArea(g, h),
