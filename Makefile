@@ -14,7 +14,7 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev,peers,web,research]'
+	$(BIN)/python -m pip install -q -e '.[dev,peers,web,research,cluster]'
 	touch $@ $(VENV)/.installed-play $(VENV)/.installed-web
 
 $(VENV)/.installed-web: pyproject.toml | $(BIN)/python

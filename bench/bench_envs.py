@@ -13,7 +13,8 @@ player's observation tensor and action mask, as a learner's rollout does:
 * ``openspiel gin_rummy``: OpenSpiel's C++ game stepped from Python the same way.
 
 Run: ``.venv/bin/python bench/bench_envs.py [--seconds 3] [--repeats 3] [--json out.json]``.
-Times are process CPU time; each figure is the median of the repeats. Targets (issue): ours at
+Times are process CPU time; each figure is the median of the repeats, which go round the
+contenders in turn (``--only NAME ...`` runs some of them). Targets (issue): ours at
 least 10x PettingZoo's and at least OpenSpiel's.
 """
 
@@ -126,13 +127,20 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", default="")
+    ap.add_argument("--only", nargs="+", choices=sorted(CONTENDERS), help="Run these contenders only.")
     args = ap.parse_args()
-    results: dict[str, list[float]] = {}
-    for name, run in CONTENDERS.items():
-        try:
-            results[name] = [run(args.seconds, args.seed + r) for r in range(args.repeats)]
-        except ImportError as exc:
-            print(f"{name}: skipped ({exc})")
+    chosen = {n: run for n, run in CONTENDERS.items() if not args.only or n in args.only}
+    results: dict[str, list[float]] = {n: [] for n in chosen}
+    # the repeats go round the contenders, so that a change in the machine's load falls on all of them
+    for r in range(args.repeats):
+        for name, run in chosen.items():
+            if name not in results:
+                continue
+            try:
+                results[name].append(run(args.seconds, args.seed + r))
+            except ImportError as exc:
+                print(f"{name}: skipped ({exc})")
+                del results[name]
     print("Environment steps per second with observations and masks (CPU time; min / median / max)")
     print(
         f"  CPython {platform.python_version()}; {platform.platform()}; {args.repeats} x {args.seconds}s each"

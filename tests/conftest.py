@@ -13,6 +13,17 @@ The helpers' asserts are rewritten as the tests' own are, so that a failing chec
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 pytest.register_assert_rewrite("helpers")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Commands that store games by default (``ginrummy play``) write into a folder of the test
+    session, never into the user's data folder."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+        yield

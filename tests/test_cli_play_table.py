@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from ginrummy.cards import Card
@@ -14,6 +15,7 @@ from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
+from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_discards, least_deadwood
 from ginrummy.records import GameRecord
 from helpers.terminal import bot_answer, run_session
@@ -212,3 +214,26 @@ def test_ascii_prints_no_suit_symbols_even_in_the_help() -> None:
     assert result.exit_code == 0 and "Traceback" not in result.output
     assert "x 7h, 7h, 3" in result.output and "Not allowed: cannot draw during the offer" in result.output
     assert not re.search(r"[♣♦♥♠]", result.output)
+
+
+def test_oklahoma_says_the_knock_limit_and_the_doubling_before_any_scoring() -> None:
+    seen: dict[int, str] = {}
+    for seed in range(40):
+
+        def answer(session: PlaySession, prompt: str, seed: int = seed) -> str:
+            view = session.view
+            if isinstance(view, PlayerView) and view.my_turn and seed not in seen:
+                assert view.knock_card is not None
+                seen[seed] = f"{view.multiplier}|{view.knock_card.text(True)}|{view.knock_limit}"
+                return "q"
+            return "y"  # quit: yes
+
+        _, out, _ = run_session(answer, seed=seed, rules="oklahoma")
+        multiplier, card, limit = seen[seed].split("|")
+        first = out.getvalue().split("\nHand 1:")[1]
+        status = next(line for line in first.splitlines() if line.startswith("-- "))
+        assert f"knock limit {limit} (the upcard {card})" in status
+        assert ("points doubled this hand" in status) == (multiplier == "2")
+        if multiplier == "2":
+            return
+    pytest.fail("no spade upcard in 40 deals")

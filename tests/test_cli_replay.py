@@ -14,28 +14,15 @@ from rich.console import Console
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
 from helpers.hands import play_out
+from helpers.terminal import command_for
 
 
 def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args))
-
-
-def _command(action: Action) -> str:
-    if isinstance(action, Pass):
-        return "p"
-    if isinstance(action, TakeDiscard):
-        return "t"
-    if isinstance(action, DrawStock):
-        return "d"
-    if isinstance(action, Discard | Knock):
-        return ("k " if isinstance(action, Knock) else "") + str(action.card)
-    assert isinstance(action, BigGin)
-    return "bg"
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +41,7 @@ def saved_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlaySess
             return ""
         view = holder[0].view
         assert view is not None
-        return _command(bot.act(view))
+        return command_for(bot.act(view), view.hand)
 
     session = PlaySession(
         Rules(),

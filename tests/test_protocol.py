@@ -7,8 +7,6 @@ import json
 import random
 import shutil
 import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -25,25 +23,10 @@ from ginrummy.rules import Rules
 from ginrummy.tournament.pairs import play_pair
 from ginrummy.tournament.runner import run_match
 from ginrummy.variants import deal_hand
+from helpers.bots import PY, script_bot
 
 ROOT = Path(__file__).resolve().parents[1]
-PY = sys.executable
-HELLO = (
-    'print(json.dumps({"type": "hello", "protocol": 1, "name": "t", "variants": ["standard"]}), flush=True)'
-)
-
-
-def _script(tmp_path: Path, name: str, body: str) -> str:
-    """A bot script in ``tmp_path``: it reads the hello and answers it, then runs ``body`` for
-    each further line ``msg`` (a dict); returns its ``cmd:`` name."""
-    path = tmp_path / f"{name}.py"
-    code = "import json, sys, time\nsys.stdin.readline()\n" + HELLO + "\n"
-    code += (
-        "for line in sys.stdin:\n    msg = json.loads(line)\n    if msg['type'] != 'act':\n        continue\n"
-    )
-    code += textwrap.indent(textwrap.dedent(body), "    ")
-    path.write_text(code)
-    return f"cmd:{PY} {path}"
+_script = script_bot
 
 
 def _factory(bot: str, time_ms: int, name: str, rng: random.Random) -> Agent:

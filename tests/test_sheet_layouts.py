@@ -130,3 +130,30 @@ def test_at_120_columns_the_sheet_is_the_wide_table_with_the_scores() -> None:
     assert max(len(line) for line in lines) <= 120
     assert lines[2].split() == ["Hand", "Result", "points", "total", "points", "total", "Score"]
     assert any("You score 51: (26 + 25 as Gin bonus)" in line for line in lines)
+
+
+@pytest.mark.parametrize("names", [("You", "Computer"), ("Bartholomew Quince", "Computer")])
+def test_hollywood_at_40_columns_is_one_game_under_the_other(names: tuple[str, str]) -> None:
+    rules = Rules.preset("hollywood")
+    game = Game(rules, seed=0, names=names, first_dealer=0)
+    while not game.is_over:
+        n = len(game.results)
+        game.enter(result(rules, n % 2, 5 + n % 7, 10 + n % 9, n % 5 == 0))
+    wide = game.sheet("Hollywood", "hands")
+    assert max(len(line) for line in wide.splitlines()) > 40  # the games side by side
+    assert game.sheet("Hollywood", "hands", 200) == wide
+    out = io.StringIO()
+    console = Console(file=out, width=40, color_system=None, highlight=False)
+    text = sheet_text(game, "Hollywood", "hands", console.width)
+    console.print(text)
+    lines = text.plain.splitlines()
+    assert [line.rstrip() for line in out.getvalue().splitlines()] == lines  # rich wrapped nothing
+    assert max(len(line) for line in lines) <= 40
+    for c, s in zip(game.columns, game.summaries(), strict=True):
+        start = lines.index(f"Game {c.number}")
+        block = lines[start : lines.index("", start) if "" in lines[start:] else None]
+        total = next(line for line in block if line.strip().startswith("Total"))
+        final = next(line for line in block if line.strip().startswith("Final"))
+        assert total.split()[1:] == [str(c.totals[0]), str(c.totals[1])]
+        assert final.split()[1:] == [str(s.totals[0]), str(s.totals[1])]
+    assert any(line.startswith("Over the 3 games:") for line in lines)

@@ -11,7 +11,8 @@ whole suit, and an ace left over counts ``mr.ace_points``.
 :func:`best_layoff` tries every legal combination of layoffs (per set: the 4th
 card or not; per run: how far to extend down and up along the defender's
 consecutive cards) and takes the least deadwood of what is left, so the plan is
-exact.
+exact. :func:`layoff_choices` lists every such combination as a plan (best first), for a
+defender who chooses their own layoffs.
 
 >>> from ginrummy.cards import parse_cards
 >>> plan = best_layoff([Meld("7c 7s 7d"), Meld("8h 9h Th")], parse_cards("7h Jh Qh 2c 3c 4c 5s 6s Kd Ks"))
@@ -25,12 +26,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ginrummy.cards import Card, CardSet, cards_of, deadwood_points, format_cards
+from ginrummy.cards import Card, CardSet, cards_of, cardset, deadwood_points, format_cards
 from ginrummy.errors import InvalidLayoffError
 from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, is_meld, least_deadwood
 from ginrummy.melds.meld import layoff_cards, meld_text, run_start
 
-__all__ = ["LayoffPlan", "best_layoff", "check_layoffs", "layoff_options"]
+__all__ = ["LayoffPlan", "best_layoff", "check_layoffs", "layoff_choices", "layoff_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +58,7 @@ class LayoffPlan:
     @property
     def laid_off(self) -> CardSet:
         """All cards laid off, as a ``CardSet``."""
-        out = 0
-        for c, _ in self.layoffs:
-            out |= 1 << c
-        return out
+        return cardset(c for c, _ in self.layoffs)
 
     def text(self, glyphs: bool = False) -> str:
         melds = " | ".join(m.text(glyphs) for m in self.melds) or "(no melds)"
@@ -166,6 +164,35 @@ def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules = ST
     _, _, used, layoffs = best
     arr = best_arrangement(hand & ~used, mr=mr)
     return LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood, mr.ace_points)
+
+
+def layoff_choices(
+    knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules = STANDARD
+) -> list[LayoffPlan]:
+    """Every way the defender may lay off against the knocker's melds, best plan first.
+
+    One :class:`LayoffPlan` per distinct set of layoffs (which cards go on which of the
+    knocker's melds, chains included, round the corner when ``mr.wrap``; laying off nothing
+    is one of them), each with the defender's least-deadwood melds of the cards kept (the
+    first of :func:`ginrummy.melds.arrangements`). Sorted by deadwood (points), then fewer
+    layoffs, then the order :func:`best_layoff` tries them in, so the first plan is exactly
+    :func:`best_layoff`'s. Arguments as for :func:`best_layoff`; pass no melds for a gin
+    hand (one plan, no layoffs). Rules: 000-004, RULES.md section 2.
+
+    >>> from ginrummy.cards import parse_cards
+    >>> plans = layoff_choices([Meld("8h 9h Th")], parse_cards("7h Jh 2c 3c 4c 5s 6s Kd Ks Qd"))
+    >>> [(format_cards(p.laid_off), p.points) for p in plans]
+    [('7h Jh', 41), ('Jh', 48), ('7h', 51), ('', 58)]
+    """
+    keyed: list[tuple[int, int, int, CardSet, list[tuple[Card, int]]]] = []
+    for n, (used, layoffs) in enumerate(_plans(knocker_melds, hand, mr)):
+        keyed.append((least_deadwood(hand & ~used, mr=mr), len(layoffs), n, used, layoffs))
+    keyed.sort(key=lambda k: k[:3])
+    out: list[LayoffPlan] = []
+    for _, _, _, used, layoffs in keyed:
+        arr = best_arrangement(hand & ~used, mr=mr)
+        out.append(LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood, mr.ace_points))
+    return out
 
 
 def check_layoffs(

@@ -12,7 +12,8 @@ the path: ``pythonpath`` in pyproject.toml):
 - :mod:`helpers.openspiel`, :mod:`helpers.openspiel_mirror`: OpenSpiel's gin rummy beside ours,
   for the differential tests (they need ``pyspiel``);
 - :mod:`helpers.golden`: the golden cases (``python tests/helpers/golden.py`` rewrites them);
-- :mod:`helpers.web`: the web tests' scripted player and live server.
+- :mod:`helpers.web`: the web tests' scripted player and live server;
+- :mod:`helpers.bots`: small scripted bots for the bot protocol's tests.
 
 Test modules never import one another (``tests/test_layout.py`` checks): anything two of them
 need lives here, or in a ``conftest.py`` when it is a fixture.

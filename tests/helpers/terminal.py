@@ -13,9 +13,10 @@ from rich.console import Console
 from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
 from ginrummy.rules import Rules
+from ginrummy.storage import Store
 
 Answer = Callable[[PlaySession, str], str]
 
@@ -30,6 +31,8 @@ def command_for(action: Action, hand: CardSet) -> str:
         return "d"
     if isinstance(action, Discard):
         return str(action.card)
+    if isinstance(action, LayOff):
+        return ""  # Enter: the best plan, listed first
     if isinstance(action, Knock):
         gin = least_deadwood(hand & ~(1 << action.card)) == 0
         return f"{'g' if gin else 'k'} {action.card}"
@@ -63,6 +66,9 @@ def run_session(
     rules: str = "default",
     save: Path | None = None,
     max_prompts: int = 5000,
+    practice: bool = False,
+    store: Store | None = None,
+    glyphs: bool = True,
 ) -> tuple[PlaySession, io.StringIO, list[str]]:
     """Run a game whose input comes from ``answer(session, prompt)``; returns the session,
     its output and the answers given."""
@@ -84,7 +90,9 @@ def run_session(
         console=console,
         input_fn=input_fn,
         save=save,
-        glyphs=True,
+        glyphs=glyphs,
+        practice=practice,
+        store=store,
     )
     holder.append(session)
     assert session.run() == 0

@@ -22,6 +22,8 @@ def scripted_action(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     body: dict[str, Any] = {"version": game["version"]}
     if h["phase"] == "end":
         return "next", body
+    if h.get("variant") == "pickup":
+        return "actions", body | {"action": pickup_action(h)}
     legal = h["legal"]
     order = [c for m in h["hand"]["melds"] for c in m] + h["hand"]["deadwood"]
     if legal["gin"]:
@@ -59,6 +61,28 @@ def never_knock(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         worst = max(legal["discard"], key=lambda c: (c in h["hand"]["deadwood"], rank.index(c[0])))
         return "actions", body | {"action": "discard " + worst}
     return "actions", body | {"action": "layoff"}
+
+
+def pickup_action(h: dict[str, Any]) -> str:
+    """A discard-pile pickup move from the page's JSON: take the most cards the pile allows when
+    more than one, else draw (pass the upcard); lay any meld, then add to a table meld, then
+    discard the last discardable card in display order."""
+    legal = h["legal"]
+    if legal["melds"]:
+        return "meld " + " ".join(legal["melds"][0])
+    if legal["adds"]:
+        card, meld = legal["adds"][0]
+        return f"add {card}:{meld + 1}"
+    if legal["take"] and max(legal["take"]) > 1:
+        return f"take {max(legal['take'])}"
+    if legal["draw"]:
+        return "draw"
+    if legal["pass"]:
+        return "pass"
+    if legal["discard"]:
+        order = [c for m in h["hand"]["melds"] for c in m] + h["hand"]["deadwood"]
+        return "discard " + [c for c in order if c in legal["discard"]][-1]
+    return "take 1"
 
 
 def strings(

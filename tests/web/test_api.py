@@ -362,11 +362,3 @@ def test_hollywood_sheet_has_three_columns() -> None:
         assert col["totals"] == list(column.totals)
         assert sum(col["points"][0]) == col["totals"][0] and sum(col["points"][1]) == col["totals"][1]
         assert col["over"] and col["final"] == list(column.summary().totals)
-
-
-def test_pickup_is_refused_with_a_clear_message(app_client: TestClient) -> None:
-    r = app_client.post("/api/games", json={"preset": "pickup", "level": "simple", "mode": "practice"})
-    assert r.status_code == 400
-    assert "pickup" in r.json()["error"] and "terminal" in r.json()["error"]
-    presets = [p["name"] for p in app_client.get("/api/meta").json()["presets"]]
-    assert "pickup" not in presets and "hollywood" in presets

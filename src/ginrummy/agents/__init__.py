@@ -173,16 +173,17 @@ def plays_as(agent: Agent, rules: Rules) -> str:
     return agent.plays_as(rules) if isinstance(agent, StandardCardsOnly) else agent.name
 
 
-def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
+def make_agent(name: str, seed: int | random.Random | None = 0, *, bot_time_ms: int | None = None) -> Agent:
     """A new agent of the named level, with its own random generator from ``seed``.
 
     A name ``cmd:COMMAND`` is a bot in any language run as a subprocess over the bot protocol
-    (:class:`ginrummy.protocol.SubprocessBot`, ``docs/protocol.md``; ``seed`` unused). Raises
+    (:class:`ginrummy.protocol.SubprocessBot`, ``docs/protocol.md``; ``seed`` unused), with
+    ``bot_time_ms`` milliseconds per decision (default: the protocol's 5000). Raises
     :class:`UnknownAgentError` listing the known levels, or
     :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found.
     """
     if is_cmd(name):
-        return SubprocessBot(name)
+        return SubprocessBot(name) if bot_time_ms is None else SubprocessBot(name, time_ms=bot_time_ms)
     try:
         factory = AGENTS[name.lower()]
     except KeyError:

@@ -46,10 +46,11 @@ Commands (cards as 7h, Th or 10h, 7♥, or by position 1-11 under your hand):
   k 7h, k        knock, discarding 7h face down (k alone: the best discard)
   g 7h, g        go gin, discarding 7h (g alone: the discard that gives gin)
   bg             big gin: all 11 cards melded, no discard (if the rules allow it)
-  s              score sheet          hint   what the simple computer player would do
-  h, ?           this help            q      quit"""
+  s              score sheet          h, ?   this help          q   quit
+  hint           practice games: what the strongest computer player would do, and why
+  u, undo        practice games: take back your last move (never past new information)"""
 
-MetaKind: TypeAlias = Literal["help", "sheet", "hint", "quit", "empty"]
+MetaKind: TypeAlias = Literal["help", "sheet", "hint", "undo", "quit", "empty"]
 
 
 class CommandError(GinRummyError):
@@ -63,7 +64,7 @@ class RefusedError(CommandError):
 
 @dataclass(frozen=True, slots=True)
 class Meta:
-    """A command that does not act in the hand: help, score sheet, hint, quit, or nothing typed."""
+    """A command that does not act in the hand: help, score sheet, hint, undo, quit, or nothing typed."""
 
     kind: MetaKind
 
@@ -86,6 +87,8 @@ META_WORDS: dict[str, MetaKind] = {
     "sheet": "sheet",
     "score": "sheet",
     "hint": "hint",
+    "u": "undo",
+    "undo": "undo",
     "q": "quit",
     "quit": "quit",
     "exit": "quit",

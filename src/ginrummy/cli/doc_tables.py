@@ -1,4 +1,5 @@
-"""The README's generated tables, as Markdown text: the rules presets and the computer-player levels.
+"""The README's generated tables, as Markdown text: the rules presets, the computer-player levels and
+the keys of the full-screen table.
 
 ``python docs/gen_tables.py`` prints them for a maintainer to paste into README.md, and
 ``tests/test_docs.py`` checks that the README holds exactly this text. Formatting only: no I/O.
@@ -14,7 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from ginrummy.agents import AGENTS, BY_STRENGTH, DESCRIPTIONS
 from ginrummy.rules import PRESETS, Preset
 
-__all__ = ["levels_table", "markdown_table", "presets_table"]
+__all__ = ["keys_table", "levels_table", "markdown_table", "presets_table"]
 
 
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -63,3 +64,13 @@ def levels_table(
             f"the descriptions {sorted(descriptions)} do not cover exactly the levels {sorted(levels)}"
         )
     return markdown_table(["level", "how it plays"], [[f"`{name}`", descriptions[name]] for name in order])
+
+
+def keys_table(keys: Sequence[tuple[str, str]] | None = None) -> str:
+    """The README's table of the full-screen table's keys and clicks
+    (:data:`ginrummy.cli.tui.words.KEYS`, in order)."""
+    if keys is None:
+        from ginrummy.cli.tui.words import KEYS  # the table's module loads Textual
+
+        keys = KEYS
+    return markdown_table(["key or click", "does"], [[key, what] for key, what in keys])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -28,7 +29,8 @@ from ginrummy.cli.analyze import (
     parse_knocker_melds,
     run_lines,
 )
-from ginrummy.cli.match import cmd_or_choice
+from ginrummy.cli.history import db_option, history, open_store, stats, stored_record
+from ginrummy.cli.match import bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
@@ -36,11 +38,13 @@ from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
-from ginrummy.variants import deal_hand
+from ginrummy.storage import Store, default_db_path
+from ginrummy.variants import deal_hand, hand_type
 
 __all__ = ["main"]
 
@@ -137,6 +141,20 @@ def main() -> None:
     help="Write the game record (JSON) to FILE after every hand and on quitting.",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
+@bot_time_option
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Play line by line (as when input or output is not a terminal) instead of at the full-screen table.",
+)
+@click.option(
+    "--practice",
+    is_flag=True,
+    help="A practice game: hints (hint) and undo (u) allowed. Without it the game is rated: "
+    "neither, and the statistics count it as rated.",
+)
+@db_option
+@click.option("--no-db", is_flag=True, help="Do not store the game (for history and statistics).")
 def play(
     preset: str,
     settings: tuple[str, ...],
@@ -146,12 +164,20 @@ def play(
     sheet_layout: SheetLayout,
     save: Path | None,
     ascii_: bool,
+    bot_time: float,
+    plain: bool,
+    practice: bool,
+    db: Path | None,
+    no_db: bool,
 ) -> None:
     """Play against the computer, to the end of what the rules make.
 
     A game to the target, a Hollywood set of three games, a match of games (best of N or
-    to a total) or team play, as the preset and --set say; type h at the prompt for the
-    commands."""
+    to a total) or team play, as the preset and --set say. In a terminal the game is played
+    at a full-screen table (? lists the keys); with --plain, or when input or output is not a
+    terminal, line by line (type h at the prompt for the commands). Each game is stored as it
+    is played (--db, shared with the browser) for `ginrummy history` and `ginrummy stats`,
+    unless --no-db."""
     rules = _rules_from(preset, settings)
     try:
         # rules this terminal game cannot deal are refused here
@@ -165,6 +191,31 @@ def play(
         raise click.BadParameter(f"no folder {str(save.resolve().parent)!r} to save in", param_hint="--save")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    store = None if no_db else _store_for_play(db)
+    if not plain and _full_screen(rules):
+        from ginrummy.cli.tui import TableFlow, run_table  # Textual loads only for the table
+
+        flow = TableFlow(
+            rules,
+            seed=seed,
+            opponent=opponent if is_cmd(opponent) else opponent.lower(),
+            name=name,
+            save=save,
+            glyphs=not ascii_ and use_glyphs(_console()),
+            preset=preset.lower(),
+            changed=settings,
+            sheet=sheet_layout,
+            practice=practice,
+            store=store,
+        )
+        try:
+            forfeit = run_table(flow)
+        finally:
+            if store is not None:
+                store.close()
+        if forfeit is not None:
+            click.echo(forfeit)
+        sys.exit(0)
     session = PlaySession(
         rules,
         seed=seed,
@@ -176,8 +227,35 @@ def play(
         preset=preset.lower(),
         changed=settings,
         sheet=sheet_layout,
+        bot_time_ms=bot_time_ms(bot_time),
+        practice=practice,
+        store=store,
     )
-    sys.exit(_run_session(session))
+    try:
+        status = _run_session(session)
+    finally:
+        if session.store is not None:
+            session.store.close()
+    sys.exit(status)
+
+
+def _store_for_play(db: Path | None) -> Store | None:
+    """The store a game is written to; a file that cannot be opened is said and not used."""
+    try:
+        return open_store(db, must_exist=False)
+    except (OSError, sqlite3.Error) as exc:
+        click.echo(
+            f"Could not open the store {db or default_db_path()}: {exc}; the game is not stored.", err=True
+        )
+        return None
+
+
+def _full_screen(rules: Rules) -> bool:
+    """Whether ``ginrummy play`` opens the full-screen table: when standard input and output are
+    both a terminal and the table plays these rules (the standard game); else the line mode."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return hand_type(rules) is HandState
 
 
 def _run_session(session: PlaySession) -> int:
@@ -193,6 +271,7 @@ def _run_session(session: PlaySession) -> int:
             f"\nThe computer player {session.opponent} forfeits the game ({error.kind}: {error.detail}). "
             "You win by forfeit."
         )
+        session.forfeited(error.kind, error.detail)
         return 0
     finally:
         close_agent(session.agent)
@@ -293,7 +372,11 @@ def layoff(melds_arg: str, hand: str | None, as_json: bool, preset: str, setting
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--stored", metavar="ID", default=None, help="Replay the stored game ID (see `ginrummy history`)."
+)
+@db_option
 @click.option("--hand", "hand_number", type=click.IntRange(min=1), default=None, help="Show only hand N.")
 @click.option(
     "--game",
@@ -305,16 +388,26 @@ def layoff(melds_arg: str, hand: str | None, as_json: bool, preset: str, setting
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
 @_sheet_option
 def replay(
-    file: Path, hand_number: int | None, game_number: int | None, ascii_: bool, sheet_layout: SheetLayout
+    file: Path | None,
+    stored: str | None,
+    db: Path | None,
+    hand_number: int | None,
+    game_number: int | None,
+    ascii_: bool,
+    sheet_layout: SheetLayout,
 ) -> None:
-    """Print a saved hand, game, match or team record step by step.
+    """Print a saved hand, game, match or team record step by step (FILE), or a stored game
+    (--stored ID, from --db).
 
     Both hands, every action (with the cards drawn), each hand laid down, and for a
     game the score sheet (for a match, each game and the match sheet)."""
     console = _console()
     glyphs = not ascii_ and use_glyphs(console)
+    if (file is None) == (stored is None):
+        raise click.UsageError("give a record FILE or --stored ID (not both)")
     try:
-        lines = record_lines(load_record(file), glyphs, hand_number, game_number, sheet_layout)
+        record = load_record(file) if file is not None else stored_record(db, stored or "")
+        lines = record_lines(record, glyphs, hand_number, game_number, sheet_layout)
     except GinRummyError as exc:
         raise click.ClickException(str(exc)) from None
     _print(console, lines)
@@ -329,6 +422,8 @@ def rules_cmd(preset: str | None) -> None:
 
 main.add_command(serve)
 main.add_command(verify)
+main.add_command(history)
+main.add_command(stats)
 
 
 main.add_command(match_cmd)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -14,10 +15,28 @@ from ginrummy.agents import AGENTS
 from ginrummy.agents.peers import PEERS
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol import is_cmd, parse_cmd
+from ginrummy.protocol.bot import DEFAULT_TIME_MS
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.tournament import report_lines, run_match
+from ginrummy.tournament import MatchResult, default_factory, report_lines, run_match
+from ginrummy.tournament.backends import BACKENDS
 
-__all__ = ["cmd_or_choice", "match"]
+__all__ = ["bot_time_option", "cmd_or_choice", "match"]
+
+bot_time_option = click.option(
+    "--bot-time",
+    "bot_time",
+    type=click.FloatRange(min=0.01, max=3600),
+    default=DEFAULT_TIME_MS / 1000,
+    show_default=True,
+    help="Seconds a cmd: bot may think per decision; a bot that takes longer forfeits the game "
+    "(docs/protocol.md).",
+)
+"""``--bot-time SECONDS``: a ``cmd:`` player's budget per decision (passed as ``bot_time``)."""
+
+
+def bot_time_ms(seconds: float) -> int:
+    """``--bot-time`` in whole milliseconds (at least 1)."""
+    return max(1, round(seconds * 1000))
 
 
 def cmd_or_choice(choices: Iterable[str]) -> Callable[[click.Context, click.Parameter, str], str]:
@@ -69,6 +88,21 @@ _agent_name = cmd_or_choice([*AGENTS, *PEERS])
     help="Write every game's record (JSON) into this folder.",
 )
 @click.option("--no-progress", is_flag=True, help="Do not show the progress bar.")
+@bot_time_option
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default="process",
+    show_default=True,
+    help="Where the games run: local processes (--jobs), or a Ray cluster (the 'cluster' extra); "
+    "the results are the same.",
+)
+@click.option(
+    "--address",
+    default=None,
+    help="The Ray cluster to use with --backend ray (e.g. auto, or ray://HOST:10001; default: a "
+    "local Ray with --jobs CPUs).",
+)
 def match(
     agent_a: str,
     agent_b: str,
@@ -79,6 +113,9 @@ def match(
     as_json: bool,
     records: Path | None,
     no_progress: bool,
+    bot_time: float,
+    backend: str,
+    address: str | None,
 ) -> None:
     """Play games to the target between two agents with duplicate deals.
 
@@ -88,8 +125,20 @@ def match(
     an outside peer (openspiel, rlcard; needs `pip install -e .[peers]`), or cmd:COMMAND,
     a program in any language speaking the bot protocol (docs/protocol.md), e.g.
     "cmd:python3 bots/simple_bot.py". A bot that crashes, hangs past its time budget or
-    answers with garbage or an illegal move forfeits that game (reported)."""
+    answers with garbage or an illegal move forfeits that game (reported, and written into the
+    game's record with --records). With --backend ray the games are spread over a Ray
+    cluster (pip install -e '.[cluster]'), with the same results as local processes."""
+    if address is not None and backend != "ray":
+        raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     rules = Rules.preset(preset)
+    factory = functools.partial(default_factory, bot_time_ms=bot_time_ms(bot_time))
+
+    def run(on_progress: Callable[[int, int], None] | None = None) -> MatchResult:
+        names = [agent_a, agent_b]
+        return run_match(
+            names, games, rules, seed, jobs, records is not None, factory, on_progress, backend, address
+        )
+
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True)
@@ -104,18 +153,12 @@ def match(
                 console=console,
             ) as bar:
                 task = bar.add_task("games", total=2 * ((games + 1) // 2))
-                result = run_match(
-                    [agent_a, agent_b],
-                    games,
-                    rules,
-                    seed,
-                    jobs,
-                    records is not None,
-                    on_progress=lambda done, total: bar.update(task, completed=done),
-                )
+                result = run(lambda done, total: bar.update(task, completed=done))
         else:
-            result = run_match([agent_a, agent_b], games, rules, seed, jobs, records is not None)
+            result = run()
     except ImportError as exc:
+        if exc.name == "ray":
+            raise click.ClickException(f"--backend ray: {exc}") from None
         raise click.ClickException(f"a peer engine is not installed: {exc}") from None
     if records is not None:
         for g in result.games:

@@ -14,11 +14,22 @@ from typing import Any
 
 import click
 
+from ginrummy.cli.match import bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.errors import GinRummyError
+from ginrummy.protocol import is_cmd
 from ginrummy.records import GameRecord
 from ginrummy.web.fairness import verify_deal
 
 __all__ = ["serve", "verify"]
+
+
+def _bot_command(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--opponent``: ``cmd:COMMAND`` (the program must exist), or nothing."""
+    if value is None:
+        return None
+    if not is_cmd(value):
+        raise click.BadParameter("give a bot as cmd:COMMAND (levels are chosen in the page)", ctx, param)
+    return cmd_or_choice(())(ctx, param, value)
 
 
 @click.command()
@@ -39,7 +50,24 @@ __all__ = ["serve", "verify"]
     default=None,
     help="Processes for the slower computer levels' moves (default: one per CPU; 0: none, in threads).",
 )
-def serve(host: str, port: int, db: Path | None, open_: bool, workers: int | None) -> None:
+@click.option(
+    "--opponent",
+    callback=_bot_command,
+    default=None,
+    metavar="cmd:COMMAND",
+    help="A bot speaking the bot protocol (docs/protocol.md) plays the computer in every game, "
+    "whatever level the page chose; one process per decision; a bot that fails forfeits the game.",
+)
+@bot_time_option
+def serve(
+    host: str,
+    port: int,
+    db: Path | None,
+    open_: bool,
+    workers: int | None,
+    opponent: str | None,
+    bot_time: float,
+) -> None:
     """Play Gin Rummy in the browser: start a local web server and print its address."""
     try:
         import uvicorn
@@ -53,7 +81,14 @@ def serve(host: str, port: int, db: Path | None, open_: bool, workers: int | Non
         ) from None
     path = db or default_db_path()
     app = create_app(path, workers=default_workers() if workers is None else workers)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
+    if opponent is not None:
+        from ginrummy.web.botplayer import use_bot
+
+        use_bot(app, opponent, bot_time_ms(bot_time))
+    # open live streams (server-sent events) never end by themselves: give them 2 s on stopping
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=2
+    )
     server = uvicorn.Server(config)
 
     def announce() -> None:

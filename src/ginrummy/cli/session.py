@@ -4,7 +4,9 @@ The session plays whatever the rules make: one game to the target, a Hollywood s
 three games at once, a match of successive games (best of N, or to a match total), or,
 with teams, the human's pairing against the computer followed by the other pairings
 between computer players. Between hands and games it offers the score sheet and quitting;
-with ``--save`` it writes the record (:mod:`ginrummy.records`) after every hand and on quitting.
+with ``--save`` it writes the record (:mod:`ginrummy.records`) after every hand and on quitting;
+with a store (``--db``) it stores each game's actions as they are played
+(:class:`~ginrummy.storage.recorder.GameRecorder`), for ``ginrummy history`` and ``stats``.
 
 It knows nothing of a variant's screen: each hand is dealt by the game, shown by the table
 screen of its type (:func:`ginrummy.cli.table.screen_class`) and played through the one hand
@@ -17,7 +19,10 @@ current view; by default it reads standard input, which need not be a terminal.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import os
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -27,17 +32,21 @@ from rich.console import Console
 from rich.text import Text
 
 from ginrummy.agents import make_agent, plays_as
+from ginrummy.agents.hints import Hint, decide, explain, hint_agent_name, notation, symbols
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
-from ginrummy.cli.table.base import InputFn
+from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
 from ginrummy.play import play_hand
-from ginrummy.records import GameRecord, MatchRecord, TeamRecord
+from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
+from ginrummy.storage import Store
+from ginrummy.storage.recorder import GameRecorder
+from ginrummy.storage.store import owner_of
 from ginrummy.variants import AnyHandState, AnyView
 
 __all__ = ["COMPUTER", "HUMAN", "InputFn", "PlaySession", "read_line"]
@@ -76,7 +85,8 @@ class PlaySession:
     ``preset`` and ``changed`` (the ``--set`` assignments) are shown with the rules at
     the start. ``match`` is the human's match (a single game is a one-game match),
     ``game`` its current game and ``states`` the current game's hands; ``team`` the team
-    match when the rules have teams. ``agent`` plays the computer's seat.
+    match when the rules have teams. ``agent`` plays the computer's seat. ``practice``: hints
+    (``hint``) and undo (``u``) are allowed; a rated game (the default) allows neither.
     """
 
     def __init__(
@@ -93,12 +103,25 @@ class PlaySession:
         preset: str | None = None,
         changed: Sequence[str] = (),
         sheet: SheetLayout = "hands",
+        bot_time_ms: int | None = None,
+        practice: bool = False,
+        store: Store | None = None,
     ) -> None:
         self.rules = rules
+        self.bot_time_ms = bot_time_ms
+        """A ``cmd:`` opponent's budget per decision, in milliseconds (``None``: the protocol's default)."""
+        self.forfeit: GameForfeit | None = None
+        """Set when the computer's bot forfeited the current game (:meth:`forfeited`)."""
         self.player_name = name
         self.opponent = opponent
         self.sheet_layout: SheetLayout = sheet
         """How the score sheet is laid out (``hands``: one row per hand; ``paper``: the sources')."""
+        self.practice = practice
+        """A practice game: hints and undo allowed; rated games (the default) allow neither."""
+        self.store = store
+        """Where each game is stored as it is played (``--db``; ``None``: not stored), under the
+        store's local player (:meth:`~ginrummy.storage.store.Store.local_token`)."""
+        self.recorder: GameRecorder | None = None
         self.preset = preset
         self.changed = tuple(changed)
         console = console or Console(highlight=False, soft_wrap=True)
@@ -134,7 +157,7 @@ class PlaySession:
         else:
             self.match = Match(rules, seed=seed, names=(name, "Computer"))
         self.game: Game = self.match.new_game()
-        self.agent = make_agent(self.opponent, seed)
+        self.agent = make_agent(self.opponent, seed, bot_time_ms=self.bot_time_ms)
         self.states: list[AnyHandState] = []
         self.game_states: list[list[AnyHandState]] = [self.states]
         """The hands of each game of the human's match (``states`` is the last)."""
@@ -255,14 +278,54 @@ class PlaySession:
         dealer = agree(self.names[state.dealer], "deal", "deals")
         self.io.say(Text(f"\nHand {len(self.states)}: {dealer}.", style="bold"))
         where = f"game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
-        info = HandInfo(self.names, where + render.score_line(self.game), self.sheet)
+        info = HandInfo(
+            self.names,
+            where + render.score_line(self.game),
+            self.sheet,
+            practice=self.practice,
+            hint=self.hint if self.practice else None,
+        )
         screen = self.screen_type(self.io, info, state)
         while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
-            screen.human_turn()
+            self._store()
+            with contextlib.suppress(Undone):  # a move taken back: the human's turn again
+                screen.human_turn()
         self.game.enter(screen.finish())
+        self._store()
         if self.save_path is not None:
             self._save()
         self.io.say(self.sheet())
+
+    def _store(self) -> None:
+        """Bring the stored game up to date (every action, undo, finished hand); on a failure say
+        why once and play on without storing."""
+        if self.store is None:
+            return
+        try:
+            if self.recorder is None or self.recorder.game is not self.game:
+                self.recorder = GameRecorder(
+                    self.store,
+                    self.game,
+                    owner=owner_of(self.store.local_token()),
+                    preset=self.preset or "custom",
+                    level=self.opponent,
+                    mode="practice" if self.practice else "rated",
+                )
+            self.recorder.sync(self.states)
+        except sqlite3.Error as exc:
+            self.io.error(
+                f"{exc}; the game goes on without being stored", f"Could not store to {self.store.path}"
+            )
+            self.store = None
+
+    def hint(self, view: AnyView) -> Hint:
+        """The hint for the human's ``view`` (practice games): the strongest level's move, a fresh
+        agent shown only the human's views of this game's finished hands, and why in words."""
+        level = hint_agent_name()
+        finished = [done.view(HUMAN) for done in self.states if done.is_over]
+        seed = derive_seed(self.seed, "hint", len(self.match.games), len(self.states), len(view.history))
+        fmt = symbols if self.io.glyphs else notation
+        return explain(decide(level, seed, finished, view), view, level, fmt)
 
     def sheet(self) -> Text:
         """The current game's sheet, titled by its number in the match."""
@@ -316,20 +379,7 @@ class PlaySession:
             players = [
                 make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
             ]
-            states: list[list[AnyHandState]] = []
-            self.other_states.append(states)
-
-            def keep(
-                game: Game,
-                state: AnyHandState,
-                states: list[list[AnyHandState]] = states,
-                match: Match = match,
-            ) -> None:
-                if len(states) < len(match.games):
-                    states.append([])
-                states[-1].append(state)
-
-            match.play(players, on_hand=keep)
+            self.other_states.append(match.play_kept(players))
             if self.save_path is not None:
                 self._save()
             for game in match.games:
@@ -355,12 +405,27 @@ class PlaySession:
     # -- records ----------------------------------------------------------------------
 
     def record(self) -> GameRecord | MatchRecord | TeamRecord:
-        """The record of what has been played: a game, match or team record (any variant)."""
+        """The record of what has been played: a game, match or team record (any variant); the
+        current game's record carries :attr:`forfeit` if the computer forfeited it."""
         if self.team is not None:
-            return TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+            team = TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+            if self.forfeit is None:
+                return team
+            return dataclasses.replace(
+                team, pairings=(_forfeited(team.pairings[0], self.forfeit), *team.pairings[1:])
+            )
         if self.match.kind != "single":
-            return MatchRecord.from_match(self.match, self.game_states)
-        return GameRecord.from_game(self.game, self.states)
+            match = MatchRecord.from_match(self.match, self.game_states)
+            return match if self.forfeit is None else _forfeited(match, self.forfeit)
+        return GameRecord.from_game(self.game, self.states, self.forfeit)
+
+    def forfeited(self, kind: str, message: str) -> None:
+        """The computer's bot (a ``cmd:`` opponent) forfeited the current game (``kind``: one of
+        :data:`ginrummy.records.FORFEIT_KINDS`): it ends here, and with ``--save`` the record,
+        its ``forfeit`` included, is written (a record that replays)."""
+        self.forfeit = GameForfeit(COMPUTER, kind, message)
+        if self.save_path is not None and self.states and self._save():
+            self.io.say(Text(f"Saved to {self.save_path}."))
 
     def _save(self) -> bool:
         """Write the record; on failure say why and go on. Returns whether it was written."""
@@ -372,6 +437,12 @@ class PlaySession:
             self.io.error(f"{exc.strerror or exc}", f"Could not save to {self.save_path}")
             return False
         return True
+
+
+def _forfeited(match: MatchRecord, forfeit: GameForfeit) -> MatchRecord:
+    """``match`` with ``forfeit`` on its last game."""
+    last = dataclasses.replace(match.games[-1], forfeit=forfeit)
+    return dataclasses.replace(match, games=(*match.games[:-1], last))
 
 
 def _write_atomic(path: Path, data: str) -> None:

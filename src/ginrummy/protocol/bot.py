@@ -34,13 +34,15 @@ from typing import IO, Any
 
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol.messages import PROTOCOL, hello_json, legal_json, variant_name, view_json
+from ginrummy.records import FORFEIT_KINDS
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView, parse_any_action
 
 __all__ = ["BOT_KINDS", "CMD_PREFIX", "BotError", "SubprocessBot", "is_cmd", "parse_cmd"]
 
 CMD_PREFIX = "cmd:"
-BOT_KINDS = ("crash", "timeout", "garbage", "illegal", "unsupported")
+BOT_KINDS = FORFEIT_KINDS
+"""The kinds of failure: each forfeits the game (recorded as a game record's ``forfeit``)."""
 DEFAULT_TIME_MS = 5000
 """The default budget per decision, in milliseconds."""
 DEFAULT_START_MS = 20000
@@ -211,6 +213,12 @@ class SubprocessBot:
         self.author = str(hello.get("author", ""))[:60]
         self.variants = [str(v) for v in variants]
 
+    def start(self, rules: Rules) -> None:
+        """Start the process for a game under ``rules`` and exchange the hellos, unless it runs
+        already (:meth:`act` starts it on its first call). Raises :class:`BotError`."""
+        if self.proc is None:
+            self._start(rules)
+
     def close(self) -> None:
         """Say ``quit`` and end the process (killed if it does not exit within a second)."""
         proc, self.proc = self.proc, None
@@ -232,8 +240,7 @@ class SubprocessBot:
         """Ask the bot for an action in ``view`` (starting it on the first call). Raises
         :class:`BotError` (the process ended) when it crashes, times out, or answers with
         garbage or an illegal action."""
-        if self.proc is None:
-            self._start(view.rules)
+        self.start(view.rules)
         legal = legal_json(view)
         t0 = time.monotonic()
         self._send({"type": "act", "view": view_json(view), "legal": legal, "time_ms": self.time_ms})

@@ -27,7 +27,12 @@ A game record (``"format": "ginrummy-game"``) holds the ``rules``, the game ``se
 in order, the last possibly unfinished; a Hollywood game's three columns are rebuilt from its
 hands) and its ``result``: ``{"points": [p0, p1], "final": [f0, f1], "winner": 0}``, the hand
 points entered (the score toward the target), the final scores with every bonus and the winner
-(``final`` and ``winner`` null while the game goes on; ``winner`` null on equal scores). A match
+(``final`` and ``winner`` null while the game goes on; ``winner`` null on equal scores), and
+for a game a player forfeited (a bot that crashed, hung past its time budget, or answered with
+garbage or an illegal action, :mod:`ginrummy.protocol`) its ``forfeit``:
+``{"player": 1, "kind": "timeout", "message": "..."}`` (``kind`` one of :data:`FORFEIT_KINDS`;
+the game stops there, the other player wins it; absent when no one forfeited, as in every
+record written before forfeits were recorded). A match
 record (``"format": "ginrummy-match"``) holds the ``rules``, the match ``seed``, the ``names``,
 the ``games`` (game records whose seeds must be :func:`ginrummy.seeds.game_seed`'s) and its
 ``result``: ``{"over": true, "games": [[f0, f1], ...], "totals": [t0, t1], "winner": 0}`` (each
@@ -73,16 +78,18 @@ from typing import Any
 
 from ginrummy.errors import RecordError
 from ginrummy.records.claims import GameClaim, HandClaim, MatchClaim, TeamClaim
-from ginrummy.records.game import GameRecord
+from ginrummy.records.game import FORFEIT_KINDS, GameForfeit, GameRecord
 from ginrummy.records.hand import HandRecord, parse_json
 from ginrummy.records.match import MatchRecord, TeamRecord
 from ginrummy.records.validate import VERSION, VERSIONS
 
 __all__ = [
+    "FORFEIT_KINDS",
     "VERSION",
     "VERSIONS",
     "AnyRecord",
     "GameClaim",
+    "GameForfeit",
     "GameRecord",
     "HandClaim",
     "HandRecord",

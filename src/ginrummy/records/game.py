@@ -17,16 +17,49 @@ from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.variants import AnyHandState
 
-__all__ = ["GameRecord"]
+__all__ = ["FORFEIT_KINDS", "GameForfeit", "GameRecord"]
 
 WHERE = "game record"
+
+FORFEIT_KINDS = ("crash", "timeout", "garbage", "illegal", "unsupported")
+"""Why a player (a bot, :mod:`ginrummy.protocol`) forfeited a game: it crashed, hung past its
+time budget, answered with garbage or an illegal action, or does not play the rules."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameForfeit:
+    """A game ended by a forfeit (``"forfeit"`` in a game record): ``player`` (0 or 1, the seat
+    that forfeited and lost), ``kind`` (one of :data:`FORFEIT_KINDS`) and ``message`` (what
+    happened, as told to the players). The game stops where its hands stop: the last hand
+    may be unfinished, and then it was ``player``'s turn in it.
+
+    >>> GameForfeit(1, "timeout", "no reply within 5000 ms").to_json()
+    {'player': 1, 'kind': 'timeout', 'message': 'no reply within 5000 ms'}
+    """
+
+    player: int
+    kind: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind, "message": self.message}
+
+    @classmethod
+    def read(cls, record: Fields) -> GameForfeit | None:
+        """The ``"forfeit"`` of a game record: absent or ``null`` for none; else an object with
+        ``player`` (0 or 1), ``kind`` (one of :data:`FORFEIT_KINDS`) and ``message`` (a string)."""
+        if record.data.get("forfeit") is None:
+            return None
+        f = record.obj("forfeit")
+        return cls(f.choice("player", (0, 1)), f.choice("kind", FORFEIT_KINDS), f.text("message"))
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game: ``rules``, game ``seed``, ``names``, ``first_dealer``, the ``hands`` in order
     (the last may be unfinished) and the ``claim``: what the record says the game came to
-    (``None``: none claimed, as in a version 1 record; :meth:`from_game` sets it)."""
+    (``None``: none claimed, as in a version 1 record; :meth:`from_game` sets it); ``forfeit``:
+    set when a player forfeited the game (the other one wins it, :attr:`winner`)."""
 
     rules: Rules
     seed: int
@@ -34,23 +67,37 @@ class GameRecord:
     first_dealer: int
     hands: tuple[HandRecord, ...]
     claim: GameClaim | None = None
+    forfeit: GameForfeit | None = None
 
     @classmethod
-    def from_game(cls, game: Game, states: Sequence[AnyHandState]) -> GameRecord:
-        """The record of ``game`` whose hands were played as ``states`` (in order); replayed
-        once for its claim, so it raises :class:`RecordError` if they do not replay."""
-        return cls.played(game, states)[0]
+    def from_game(
+        cls, game: Game, states: Sequence[AnyHandState], forfeit: GameForfeit | None = None
+    ) -> GameRecord:
+        """The record of ``game`` whose hands were played as ``states`` (in order), ended by
+        ``forfeit`` if given; replayed once for its claim, so it raises :class:`RecordError` if
+        they do not replay (or the forfeit does not fit them, see :meth:`replay_into`)."""
+        return cls.played(game, states, forfeit)[0]
 
     @classmethod
-    def played(cls, game: Game, states: Sequence[AnyHandState]) -> tuple[GameRecord, Game]:
+    def played(
+        cls, game: Game, states: Sequence[AnyHandState], forfeit: GameForfeit | None = None
+    ) -> tuple[GameRecord, Game]:
         """:meth:`from_game` and the game the record replays to (a new :class:`Game`)."""
         assert game.first_dealer is not None  # Game draws it when not given
         hands = tuple(
             HandRecord.from_state(s, seed) for s, seed in zip(states, game.hand_seeds, strict=False)
         )
-        rec = cls(game.rules, game.seed, game.names, game.first_dealer, hands)
+        rec = cls(game.rules, game.seed, game.names, game.first_dealer, hands, forfeit=forfeit)
         replayed = rec.replay()
         return dataclasses.replace(rec, claim=GameClaim.of(replayed)), replayed
+
+    @property
+    def winner(self) -> int | None:
+        """Who won the game: the other player after a forfeit, else the claim's winner (``None``
+        while the game goes on, on equal scores, or without a claim)."""
+        if self.forfeit is not None:
+            return 1 - self.forfeit.player
+        return None if self.claim is None else self.claim.winner
 
     # -- replay -----------------------------------------------------------------------------------
 
@@ -68,7 +115,9 @@ class GameRecord:
         dealer (a match's game). Raises :class:`RecordError` (its message starting with
         ``where``) naming the hand (from 1) that does not belong (other rules or names, a seed,
         deck or dealer not the game's, a hand after the end or after an unfinished one, rules
-        no variant plays) or does not replay, or if the game does not come to the claim."""
+        no variant plays) or does not replay, if the game does not come to the claim, or if
+        its forfeit does not fit (a game with no hand, or an unfinished last hand in which it
+        was the other player's turn)."""
         if (game.rules, game.seed, game.first_dealer) != (self.rules, self.seed, self.first_dealer):
             raise RecordError(
                 f"{where}: the game record does not belong here (rules, seed or first dealer differ)"
@@ -96,6 +145,22 @@ class GameRecord:
                 break
             game.enter(result)
         check(where, self.claim, GameClaim.of(game))
+        if self.forfeit is not None:
+            self._check_forfeit(game, where)
+
+    def _check_forfeit(self, game: Game, where: str) -> None:
+        assert self.forfeit is not None
+        player = self.forfeit.player
+        if not self.hands:
+            raise RecordError(f'{where}: "forfeit": no hand was dealt, so no player could forfeit')
+        last = self.hands[-1].replay(where)
+        if not last.is_over:
+            to_act = last.to_act
+            if to_act != player:
+                raise RecordError(
+                    f'{where}: "forfeit": player {player} forfeits, but in the unfinished last hand '
+                    f"it was player {to_act}'s turn"
+                )
 
     # -- JSON -------------------------------------------------------------------------------------
 
@@ -112,7 +177,7 @@ class GameRecord:
             "first_dealer": self.first_dealer,
             "hands": [h.to_json() for h in self.hands],
             "result": claim.to_json(),
-        }
+        } | ({} if self.forfeit is None else {"forfeit": self.forfeit.to_json()})
 
     def dump(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -137,4 +202,4 @@ class GameRecord:
             HandRecord.from_json(h, f"{where}: hand {i + 1}", v) for i, h in enumerate(f.array("hands"))
         )
         claim = GameClaim.read(f) if v >= 2 or "result" in f.data else None
-        return cls(rules, seed, names, first, hands, claim)
+        return cls(rules, seed, names, first, hands, claim, GameForfeit.read(f))

@@ -48,12 +48,13 @@ TakeDiscard()
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ginrummy.cards import CARDS, cards_of, deadwood_points
 from ginrummy.errors import IllegalActionError, RulesError
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.phase import Phase
+from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import discard_deadwoods, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Aces, Rules
@@ -76,6 +77,7 @@ __all__ = [
     "action_name",
     "check_rules",
     "decode",
+    "discards_of",
     "encode",
     "encode_into",
     "layout",
@@ -134,6 +136,12 @@ SCALAR_START = 52 * len(PLANES)
 """Index of the first scalar feature (after the planes)."""
 
 _PHASES = tuple(Phase)
+_BIT = tuple(1 << c for c in range(52))
+_SUIT_CARDS = tuple(
+    tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
+    for suit in range(4)
+)
+"""``_SUIT_CARDS[suit][bits]``: the card numbers of a suit's 13-bit part of a ``CardSet``, ascending."""
 
 
 class FloatBuffer(Protocol):
@@ -217,24 +225,41 @@ NAMES: tuple[str, ...] = ()
 def legal_ids(view: PlayerView) -> list[int]:
     """The legal action ids of ``view``'s player, ascending (empty when it is not their turn):
     exactly the ids of the view's canonical legal actions (``view.legal_actions``), computed
-    faster in the discard and layoff phases (one pass over the discards; the layoff's plan is
-    not needed to know that it is legal)."""
-    if not view.my_turn:
-        return []
+    without building the actions (the discard phase in one pass over the discards; the
+    layoff's plan is not needed to know that it is legal)."""
     phase = view.phase
+    if view.to_act != view.player or phase is Phase.END:
+        return []
+    # the other phases' lists as hand.legality.legal_actions_of makes them, in id order
+    if phase is Phase.DRAW:
+        return ([TAKE] if view.may_take else []) + ([DRAW] if view.stock_size else [])
+    if phase is Phase.OFFER:
+        return [PASS, TAKE]
+    if phase is Phase.LAST_CHANCE:
+        return [PASS, TAKE] if view.must_knock else [PASS]
     if phase is Phase.LAYOFF:
         return [LAYOFF]
-    if phase is not Phase.DISCARD:
+    if phase is not Phase.DISCARD:  # pragma: no cover - a phase added later: the general way
         return sorted({action_id(a) for a in view.legal_actions})
     rules, hand, limit = view.rules, view.hand, view.knock_limit
     mr = view.meld_rules
-    blocked = view.taken if view.taken is not None and not rules.rediscard_taken_card else -1
-    cards = [c for c in cards_of(hand) if c != blocked]
+    taken = view.taken
+    blocked = taken is not None and not rules.rediscard_taken_card  # the card just taken stays
+    hand_left = hand & ~_BIT[taken] if taken is not None and blocked else hand
+    cards = [
+        *_SUIT_CARDS[0][hand_left & 0x1FFF],
+        *_SUIT_CARDS[1][(hand_left >> 13) & 0x1FFF],
+        *_SUIT_CARDS[2][(hand_left >> 26) & 0x1FFF],
+        *_SUIT_CARDS[3][hand_left >> 39],
+    ]
     ids = [] if view.must_knock else [DISCARD + c for c in cards]
-    if least_deadwood_after_discard(hand, mr=mr) <= limit:
+    best_after = least_deadwood_after_discard(hand, mr=mr)
+    if best_after <= limit:
         after = discard_deadwoods(hand, mr=mr)
-        ids.extend(KNOCK + c for c in cards if after[c] <= limit)
-    if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=mr) == 0:
+        ids.extend(KNOCK + c for c in cards if after[CARDS[c]] <= limit)
+    # every meld arrangement of 11 cards has a meld of 4 or more, so big gin leaves a discard to
+    # gin (least deadwood after discarding 0): only then is the hand's own least deadwood needed
+    if rules.big_gin and hand.bit_count() == 11 and best_after == 0 and least_deadwood(hand, mr=mr) == 0:
         ids.append(BIG_GIN)
     return ids
 
@@ -248,6 +273,8 @@ def decode(view: PlayerView, i: int, legal: list[int] | None = None) -> Action:
         names = ", ".join(f"{j} ({action_name(j)})" for j in legal) or "none (not your turn)"
         what = action_name(i) if isinstance(i, int) and 0 <= i < NUM_ACTIONS else "out of range"
         raise IllegalActionError(f"action {i!r} ({what}) is not legal now; legal: {names}")
+    if type(i) is int:  # a legal id: 0 <= i < NUM_ACTIONS (actions are frozen: shared)
+        return _ACTIONS[i]
     return to_action(i)
 
 
@@ -273,51 +300,16 @@ def to_action(i: int) -> Action:
 # -- observations --------------------------------------------------------------------------------
 
 
-def observation_parts(view: PlayerView) -> tuple[list[int], list[float]]:
-    """``view``'s observation in two parts: each of :data:`PLANES` as a ``CardSet`` (a 52-bit
-    int, bit ``c`` for card ``c``), and the :data:`SCALARS` values, in order. Raises
-    :class:`UnsupportedVariantError` for pickup rules."""
-    rules = view.rules
-    check_rules(rules)
-    me = view.player
-    pile = view.discard_pile
-    below = 0
-    for c in pile[:-1]:
-        below |= 1 << c
-    discarded = [0, 0]
-    for player, kind, card in view.history:
-        if kind == "discard" and card is not None:
-            discarded[player] |= 1 << card
-    melded = 0
-    for m in view.knocker_melds:
-        melded |= m.mask
-    drawn, taken, knock_card = view.drawn, view.taken, view.knock_card
-    planes = [
-        view.hand,
-        1 << pile[-1] if pile else 0,
-        below,
-        view.opponent_known,
-        discarded[1 - me],
-        discarded[me],
-        melded,
-        1 << drawn if drawn is not None else 0,
-        1 << taken if taken is not None else 0,
-        1 << knock_card if knock_card is not None else 0,
-    ]
-    phase = view.phase
-    knocker = view.knocker
-    scalars = [float(p is phase) for p in _PHASES]
-    scalars += (
-        float(view.to_act == me and phase is not Phase.END),
-        float(view.dealer == me),
-        view.stock_size / 32,
-        view.opponent_hand_size / 11,
-        view.knock_limit / 10,
-        float(view.multiplier > 1),
-        float(view.may_take),
-        float(view.must_knock),
-        deadwood_points(view.knocker_deadwood, rules.ace_points) / 10 if knocker is not None else 0.0,
-        float(knocker == me),
+_PHASE_HOT = {p: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
+_RULE_SCALARS: dict[int, tuple[Rules, tuple[float, ...]]] = {}
+
+
+def _rule_scalars(rules: Rules) -> tuple[float, ...]:
+    """The scalars that depend on the rules alone (the last six), kept per rules object."""
+    entry = _RULE_SCALARS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    values = (
         float(rules.big_gin),
         float(rules.rediscard_taken_card),
         float(rules.action_on_50th_card),
@@ -325,6 +317,79 @@ def observation_parts(view: PlayerView) -> tuple[list[int], list[float]]:
         float(rules.aces is Aces.ROUND_THE_CORNER),
         float(rules.undercut_on_tie),
     )
+    if len(_RULE_SCALARS) >= 64:
+        _RULE_SCALARS.clear()
+    _RULE_SCALARS[id(rules)] = (rules, values)
+    return values
+
+
+def discards_of(history: Sequence[Event], start: int = 0, masks: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    """Player 0's and player 1's face-up discards (``CardSet``) in ``history[start:]``, added to
+    ``masks`` (what ``history[:start]`` gave): the ``opponent_discarded`` and ``my_discarded`` planes. An
+    environment that steps a hand passes the events seen so far, so each event is read once.
+
+    >>> from ginrummy.hand.phase import Event
+    >>> discards_of([Event(0, "discard", 3), Event(1, "take", 3), Event(1, "discard", 7)])
+    (8, 128)
+    """
+    first, second = masks
+    for i in range(start, len(history)):
+        player, kind, card = history[i]
+        if kind == "discard" and card is not None:
+            if player:
+                second |= _BIT[card]
+            else:
+                first |= _BIT[card]
+    return first, second
+
+
+def observation_parts(
+    view: PlayerView, discarded: tuple[int, int] | None = None
+) -> tuple[list[int], list[float]]:
+    """``view``'s observation in two parts: each of :data:`PLANES` as a ``CardSet`` (a 52-bit
+    int, bit ``c`` for card ``c``), and the :data:`SCALARS` values, in order. ``discarded``:
+    :func:`discards_of` ``(view.history)`` if already known (players 0 and 1). Raises
+    :class:`UnsupportedVariantError` for pickup rules."""
+    rules = view.rules
+    if rules.discard_pickup:
+        check_rules(rules)
+    me = view.player
+    pile = view.discard_pile
+    below = sum(map(_BIT.__getitem__, pile[:-1]))  # distinct cards: the sum is their union
+    if discarded is None:
+        discarded = discards_of(view.history)
+    melded = 0
+    for m in view.knocker_melds:
+        melded |= m.mask
+    drawn, taken, knock_card = view.drawn, view.taken, view.knock_card
+    planes = [
+        view.hand,
+        _BIT[pile[-1]] if pile else 0,
+        below,
+        view.opponent_known,
+        discarded[1 - me],
+        discarded[me],
+        melded,
+        _BIT[drawn] if drawn is not None else 0,
+        _BIT[taken] if taken is not None else 0,
+        _BIT[knock_card] if knock_card is not None else 0,
+    ]
+    phase = view.phase
+    knocker = view.knocker
+    scalars = [
+        *_PHASE_HOT[phase],
+        1.0 if view.to_act == me and phase is not Phase.END else 0.0,
+        1.0 if view.dealer == me else 0.0,
+        view.stock_size / 32,
+        view.opponent_hand_size / 11,
+        view.knock_limit / 10,
+        1.0 if view.multiplier > 1 else 0.0,
+        1.0 if view.may_take else 0.0,
+        1.0 if view.must_knock else 0.0,
+        deadwood_points(view.knocker_deadwood, rules.ace_points) / 10 if knocker is not None else 0.0,
+        1.0 if knocker == me else 0.0,
+        *_rule_scalars(rules),
+    ]
     return planes, scalars
 
 
@@ -353,3 +418,4 @@ def resolve_rules(rules: Rules | str) -> Rules:
 
 
 NAMES = tuple(action_name(i) for i in range(NUM_ACTIONS))
+_ACTIONS = tuple(to_action(i) for i in range(NUM_ACTIONS))

@@ -19,6 +19,7 @@ encoding's 109 ids. Rewards come at the end of the hand: the winner gets +points
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,8 +33,9 @@ from ginrummy.research.encoding import (
     NAMES,
     NUM_ACTIONS,
     OBS_SIZE,
-    SCALAR_START,
+    PLANES,
     decode,
+    discards_of,
     legal_ids,
     observation_parts,
 )
@@ -53,17 +55,24 @@ def observation_space() -> spaces.Dict:
     )
 
 
-def observation(view: PlayerView, legal: list[int] | None = None) -> dict[str, Any]:
-    """The observation dict of a player's ``view`` (``legal``: its legal ids, if known)."""
-    planes, scalars = observation_parts(view)
-    raw = b"".join(m.to_bytes(7, "little") for m in planes)
-    bits = np.unpackbits(np.frombuffer(raw, np.uint8).reshape(len(planes), 7), axis=1, bitorder="little")
-    obs = np.empty(OBS_SIZE, np.float32)
-    obs[:SCALAR_START] = bits[:, :52].ravel()
-    obs[SCALAR_START:] = scalars
+_KEEP = np.array([64 * k + c for k in range(len(PLANES)) for c in range(52)], np.intp)
+"""Where each plane's 52 card bits lie among the planes' words unpacked (64 bits each)."""
+_LITTLE = sys.byteorder == "little"
+
+
+def observation(
+    view: PlayerView, legal: list[int] | None = None, discarded: tuple[int, int] | None = None
+) -> dict[str, Any]:
+    """The observation dict of a player's ``view`` (``legal``: its legal ids, and
+    ``discarded``: :func:`~ginrummy.research.encoding.discards_of` its history, if known)."""
+    planes, scalars = observation_parts(view, discarded)
+    words = np.array(planes, np.uint64)
+    if not _LITTLE:  # pragma: no cover - big-endian machines: bit c of a plane in byte c // 8
+        words = words.astype("<u8")
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little")
     mask = np.zeros(NUM_ACTIONS, np.int8)
     mask[legal_ids(view) if legal is None else legal] = 1
-    return {"observation": obs, "action_mask": mask}
+    return {"observation": np.concatenate((bits[_KEEP], scalars), dtype=np.float32), "action_mask": mask}
 
 
 class GinRummyEnv(AECEnv):
@@ -84,6 +93,7 @@ class GinRummyEnv(AECEnv):
         self.render_mode = render_mode
         self.max_actions = max_actions
         self.possible_agents = ["player_0", "player_1"]
+        self._seats = {a: p for p, a in enumerate(self.possible_agents)}
         self._space = observation_space()
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
@@ -107,14 +117,18 @@ class GinRummyEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.state.to_act]
+        self._discarded = (0, 0)
+        self._events = 0
         self._set_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.state is not None
-        p = self.possible_agents.index(agent)
+        p = self._seats.get(agent)
+        if p is None:
+            raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         view = self._views[p] or self.state.view(p)
         self._views[p] = view
-        return observation(view, self._legal[p])
+        return observation(view, self._legal[p], self._discarded)
 
     def _set_infos(self) -> None:
         """The view and legal ids of the player to act (the views are the only thing
@@ -124,12 +138,15 @@ class GinRummyEnv(AECEnv):
         assert state is not None
         p = state.to_act
         view = state.view(p)
-        self._views: list[PlayerView | None] = [None, None]
-        self._views[p] = view
-        self._legal: list[list[int]] = [[], []]
-        self._legal[p] = legal_ids(view)
-        for q, agent in enumerate(self.agents):
-            self.infos[agent] = {"legal": [NAMES[i] for i in self._legal[q]]}
+        legal = legal_ids(view)
+        self._views: list[PlayerView | None] = [view, None] if p == 0 else [None, view]
+        self._legal: list[list[int]] = [legal, []] if p == 0 else [[], legal]
+        history = view.history  # the public events: each read once per hand
+        self._discarded = discards_of(history, self._events, self._discarded)
+        self._events = len(history)
+        agents = self.agents
+        self.infos[agents[p]] = {"legal": [NAMES[i] for i in legal]}
+        self.infos[agents[1 - p]] = {"legal": []}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -138,7 +155,7 @@ class GinRummyEnv(AECEnv):
             return
         state = self.state
         assert state is not None and action is not None
-        p = self.agents.index(agent)
+        p = self._seats[agent]
         view = self._views[p]
         assert view is not None
         state.push(decode(view, int(action), self._legal[p]), player=p)

@@ -198,12 +198,12 @@ class Game:
         players' points and running totals and each bonus on its own row, no line wider than
         ``width`` characters where it can (:func:`~ginrummy.scoring.sheet.hands_sheet`). Under
         Hollywood scoring either layout is the three games side by side (``title`` defaults to
-        ``Hollywood``). Raises ``ValueError`` for another layout."""
+        ``Hollywood``), or one under the other when that is wider than ``width``. Raises ``ValueError`` for another layout."""
         if layout not in SHEET_LAYOUTS:
             raise ValueError(f"unknown sheet layout {layout!r}; choose from {', '.join(SHEET_LAYOUTS)}")
         if self.hollywood:
             return hollywood_sheet(
-                self.rules, self.names, self.columns, self.results, self.entered, title or "Hollywood"
+                self.rules, self.names, self.columns, self.results, self.entered, title or "Hollywood", width
             )
         if layout == "hands":
             return hands_sheet(

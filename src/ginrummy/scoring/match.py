@@ -143,6 +143,19 @@ class Match:
             game.play(players, on_hand)
         return self
 
+    def play_kept(self, players: Sequence[Agent]) -> list[list[AnyHandState]]:
+        """:meth:`play` the match to its end, keeping its hands: ``out[k]`` are game ``k``'s hands
+        (what :class:`~ginrummy.records.MatchRecord` needs) of the games played here."""
+        states: list[list[AnyHandState]] = []
+
+        def keep(game: Game, state: AnyHandState) -> None:
+            if len(states) < len(self.games):
+                states.append([])
+            states[-1].append(state)
+
+        self.play(players, on_hand=keep)
+        return states
+
     # -- scores ----------------------------------------------------------------
 
     @property

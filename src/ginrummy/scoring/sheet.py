@@ -242,21 +242,62 @@ def hollywood_sheet(
     results: Sequence[HandResult],
     entered: Sequence[tuple[int, ...]],
     title: str = "Hollywood",
+    width: int | None = None,
 ) -> str:
     """Hollywood's sheet: the hand guide (with the games each win went to), then the games
     side by side. Each game cell holds both players' numbers, right-aligned in columns of
-    equal width; an empty cell means no entry."""
-    a, b = names
-    lines = [f"{title}: {len(columns)} games at once, each to {rules.target}"]
+    equal width; an empty cell means no entry. When a line would be wider than ``width``
+    (characters, at least 30; ``None``: no limit) a narrow layout is used
+    for that part (the hand guide, the games): each hand on two lines, each game under the other,
+    in lines of about 30 characters."""
+    summaries: list[GameSummary | None] = [c.summary() if c.is_over else None for c in columns]
+    limit = None if width is None else max(width, 30)
+    guide = _guide_wide(names, results, entered)
+    if limit is not None and max(len(line) for line in guide) > limit:
+        guide = _guide_narrow(names, results, entered, limit)
+    games = _games_wide(names, columns, summaries)
+    if limit is not None and max(len(line) for line in games) > limit:
+        games = _games_narrow(names, columns, summaries)
+    notes = _hollywood_notes(rules, names, columns, summaries)
+    if limit is not None:
+        notes = [line for note in notes for line in _wrap(note, limit)]
+    head = f"{title}: {len(columns)} games at once, each to {rules.target}"
+    return "\n".join([*(_wrap(head, limit) if limit else [head]), *guide, "", *games, *notes])
+
+
+def _guide_wide(
+    names: tuple[str, str], results: Sequence[HandResult], entered: Sequence[tuple[int, ...]]
+) -> list[str]:
+    """The hand guide as a table: hand, how it ended, how it was scored, the games it went to."""
     guide = [
         (str(i + 1), result_text(r, names), score_text(r, names), _games_text(entered[i]))
         for i, r in enumerate(results)
     ]
     rw = max([len(g[1]) for g in guide] + [6])
     sw = max([len(g[2]) for g in guide] + [5])
-    lines.append(f"  Hand  {'Result':<{rw}}  {'Score':<{sw}}  Entered in")
+    lines = [f"  Hand  {'Result':<{rw}}  {'Score':<{sw}}  Entered in"]
     for g in guide:
         lines.append(f"  {g[0]:>4}  {g[1]:<{rw}}  {g[2]:<{sw}}  {g[3]}")
+    return lines
+
+
+def _guide_narrow(
+    names: tuple[str, str], results: Sequence[HandResult], entered: Sequence[tuple[int, ...]], limit: int
+) -> list[str]:
+    """The hand guide for a narrow terminal: each hand on its own lines."""
+    lines: list[str] = []
+    for i, r in enumerate(results):
+        lines.extend(_wrap(f"Hand {i + 1}: {result_text(r, names)}", limit))
+        lines.extend("  " + t for t in _wrap(f"{score_text(r, names)}; {_games_text(entered[i])}", limit - 2))
+    return lines
+
+
+def _games_wide(
+    names: tuple[str, str], columns: Sequence[ScoreColumn], summaries: Sequence[GameSummary | None]
+) -> list[str]:
+    """The games side by side: each game's points, totals, bonuses and final score."""
+    a, b = names
+    lines: list[str] = []
     width = max(5, len(a), len(b)) + 1
     cell = 2 * width
 
@@ -267,7 +308,6 @@ def hollywood_sheet(
             parts.append(f" {text:<{cell}} ")
         return f"{label:<6}|" + "|".join(parts).rstrip()
 
-    lines.append("")
     lines.append(row("", [f"Game {c.number}" for c in columns]))
     lines.append(row("", [(a, b) for _ in columns]))
     cols = [(c.points(0), c.points(1)) for c in columns]
@@ -278,7 +318,6 @@ def hollywood_sheet(
                 [(str(p0[i]) if i < len(p0) else "", str(p1[i]) if i < len(p1) else "") for p0, p1 in cols],
             )
         )
-    summaries: list[GameSummary | None] = [c.summary() if c.is_over else None for c in columns]
 
     def pair(vals: tuple[int, int], keep_zero: bool = False) -> tuple[str, str]:
         return (str(vals[0]) if vals[0] or keep_zero else "", str(vals[1]) if vals[1] or keep_zero else "")
@@ -299,6 +338,18 @@ def hollywood_sheet(
         else:
             status.append(f"{names[s.winner]} won")
     lines.append(row("", status))
+    return lines
+
+
+def _hollywood_notes(
+    rules: Rules,
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    summaries: Sequence[GameSummary | None],
+) -> list[str]:
+    """The lines under Hollywood's games: shutouts, forfeits, and the score over the games."""
+    a, b = names
+    lines: list[str] = []
     for c, s in zip(columns, summaries, strict=True):
         if s is not None and s.shutout and rules.shutout is not Shutout.NONE:
             lines.append(f"Game {c.number}: shutout ({rules.shutout.value}).")
@@ -319,7 +370,40 @@ def hollywood_sheet(
         else:
             margin = total.totals[total.winner] - total.totals[1 - total.winner]
             lines.append(f"{line}; {names[total.winner]} wins by {margin}.")
-    return "\n".join(lines)
+    return lines
+
+
+def _games_narrow(
+    names: tuple[str, str], columns: Sequence[ScoreColumn], summaries: Sequence[GameSummary | None]
+) -> list[str]:
+    """The games one under the other (labels in words, names cut), in lines of 30 characters."""
+    lines: list[str] = []
+    cut = [_cut(n, _NARROW_NAME) for n in names]
+
+    def row(label: str, v0: str, v1: str) -> str:
+        return f"  {label:<10}{v0:>9}{v1:>9}".rstrip()
+
+    for c, s in zip(columns, summaries, strict=True):
+        lines.append(f"Game {c.number}" + ("" if s is not None else " (open)"))
+        lines.append(row("", cut[0][:8], cut[1][:8]))  # 30 characters at most
+        p0, p1 = c.points(0), c.points(1)
+        for k in range(max(len(p0), len(p1))):
+            lines.append(row("", str(p0[k]) if k < len(p0) else "", str(p1[k]) if k < len(p1) else ""))
+        lines.append(row("Total", str(c.totals[0]), str(c.totals[1])))
+        if s is None:
+            lines.append("")
+            continue
+        for label, vals in (
+            ("Game bonus", s.game_bonus),
+            ("Box bonus", s.box_bonus),
+            ("Margin", s.margin_bonus),
+        ):
+            if any(vals):
+                lines.append(row(label, str(vals[0]) if vals[0] else "", str(vals[1]) if vals[1] else ""))
+        lines.append(row("Final", str(s.totals[0]), str(s.totals[1])))
+        lines.append("  drawn" if s.winner is None else f"  {names[s.winner]} won")
+        lines.append("")
+    return lines
 
 
 def winner_text(summary: GameSummary, names: tuple[str, str], what: str = "the game") -> str:

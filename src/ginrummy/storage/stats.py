@@ -49,6 +49,8 @@ def stats_json(games: list[GameRow], hands: list[tuple[str, str, HandRow]]) -> d
         return by_level.setdefault(level, _level_row(level))
 
     for g in games:
+        if g.mode not in MODES:  # a game between two people has no computer level to count by
+            continue
         row = row_of(g.mode, g.level)
         row["games"] += 1
         if g.status == "over" and g.final:

@@ -1,14 +1,28 @@
-"""SQLite storage of web games: one row per game, one row per action, one row per finished hand.
+"""SQLite storage of games played in the browser and in the terminal: one row per game, one row per
+action, one row per finished hand, one row per seat.
 
-Every action is written (and committed) before the server replies, so a restarted
-server rebuilds each game exactly by replaying its actions from the seed
-(:class:`ginrummy.web.session.GameSession`). Standard library only.
+Every action is written (and committed) as it is played (before the server replies; before the
+terminal asks for the next move), so a game is rebuilt exactly by replaying its actions from the
+seed (:class:`ginrummy.web.session.GameSession`, :func:`ginrummy.storage.recorder.rebuild`). A
+game's hands are numbered across its match (game 2's first hand follows game 1's last). Each game
+has an ``owner``: the SHA-256 of a browser's token (:func:`owner_of`), or for games played in the
+terminal the store's local player, whose token (:meth:`Store.local_token`) is kept in the database
+itself, so a browser that presents it (``ginrummy history --token`` prints it) sees the terminal's
+games beside its own. The seats say who plays each side: a person (the hash of their browser's
+token), a seat waiting for the person invited to it, or a computer level (from the start, or since
+it took over an abandoned seat). Standard library only.
+
+Schema versions (``PRAGMA user_version``): 0, the first (games, actions, hands; the ``local`` table
+grows by ``CREATE ... IF NOT EXISTS``); 1 adds the ``seats`` table, filled for the games already
+stored (seat 0 their owner, seat 1 the computer), so an older database opens and plays on unchanged.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -18,7 +32,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ActionRow", "GameRow", "HandRow", "Store", "default_db_path"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "SEAT_KINDS",
+    "ActionRow",
+    "GameRow",
+    "HandRow",
+    "SeatRow",
+    "Store",
+    "default_db_path",
+    "default_seats",
+    "owner_of",
+]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -56,7 +81,47 @@ CREATE TABLE IF NOT EXISTS hands (
     points INTEGER NOT NULL,
     PRIMARY KEY (game_id, hand)
 );
+CREATE TABLE IF NOT EXISTS local (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+
+_SEATS = """
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    owner TEXT,
+    name TEXT NOT NULL,
+    level TEXT,
+    invite TEXT,
+    since INTEGER NOT NULL DEFAULT 0,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_owner ON seats(owner);
+INSERT OR IGNORE INTO seats (game_id, seat, kind, owner, name)
+    SELECT id, 0, 'person', owner, name FROM games;
+INSERT OR IGNORE INTO seats (game_id, seat, kind, name, level)
+    SELECT id, 1, 'computer', 'Computer', level FROM games;
+"""
+
+SCHEMA_VERSION = 1
+"""The schema this module writes (``PRAGMA user_version``); older files are migrated on opening."""
+
+SEAT_KINDS = ("person", "open", "computer")
+"""A seat is played by a ``person`` (``owner`` set), is ``open`` (waiting for the person invited
+with its ``invite`` secret), or played by the ``computer`` (``level``)."""
+
+
+def owner_of(token: str) -> str:
+    """The owner of a player's games: the SHA-256 (hex) of their token.
+
+    >>> owner_of("x" * 32)[:12]
+    'c62e4615bd39'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def default_db_path() -> Path:
@@ -85,6 +150,31 @@ class GameRow:
     hands_dealt: int = 0
     status: str = "playing"
     final: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """Who plays ``seat`` (0 or 1) of a game: ``kind`` (:data:`SEAT_KINDS`); ``owner``, the
+    SHA-256 of the person's browser token; ``name`` on the score sheet; ``level``, the computer
+    level; ``invite``, the secret of the invitation link to an open seat (``None`` once taken);
+    ``since``, the game's action number when the seat got its present player (a takeover), and
+    ``epoch``, how many times it changed hands (joins and takeovers)."""
+
+    seat: int
+    kind: str
+    name: str
+    owner: str | None = None
+    level: str | None = None
+    invite: str | None = None
+    since: int = 0
+    epoch: int = 0
+
+
+def default_seats(row: GameRow) -> tuple[SeatRow, SeatRow]:
+    """The seats of a game against the computer: ``row.owner`` in seat 0, ``row.level`` in seat 1."""
+    return SeatRow(0, "person", row.name, owner=row.owner), SeatRow(
+        1, "computer", "Computer", level=row.level
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +216,13 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring an older file up to :data:`SCHEMA_VERSION` (one transaction per step)."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version < 1:
+            self._db.executescript(f"BEGIN IMMEDIATE; {_SEATS} PRAGMA user_version = 1; COMMIT;")
 
     def close(self) -> None:
         """Close the connection."""
@@ -145,12 +242,26 @@ class Store:
 
     # -- writing ---------------------------------------------------------------
 
+    def local_token(self) -> str:
+        """The token of this store's local player (the terminal's games), made on first use: 43
+        URL-safe characters, a valid browser token. Its owner is ``owner_of(local_token())``."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO local (key, value) VALUES ('token', ?)", (secrets.token_urlsafe(32),)
+            )
+            row = db.execute("SELECT value FROM local WHERE key = 'token'").fetchone()
+        return str(row[0])
+
     def create_game(
-        self, row: GameRow, actions: Sequence[ActionRow] = (), hands: Sequence[HandRow] = ()
+        self,
+        row: GameRow,
+        actions: Sequence[ActionRow] = (),
+        hands: Sequence[HandRow] = (),
+        seats: Sequence[SeatRow] | None = None,
     ) -> None:
-        """Insert a new game with its first ``actions`` and finished ``hands``, in one
-        transaction: a crash leaves the whole game or nothing. ``row`` gives the progress
-        (``hands_dealt``, ``status``, ``final``) after them."""
+        """Insert a new game with its first ``actions``, finished ``hands`` and ``seats`` (default:
+        :func:`default_seats`), in one transaction: a crash leaves the whole game or nothing.
+        ``row`` gives the progress (``hands_dealt``, ``status``, ``final``) after them."""
         now = time.time()
         with self._tx() as db:
             db.execute(
@@ -175,6 +286,21 @@ class Store:
                 ),
             )
             _insert(db, row.id, actions, hands)
+            for seat in seats if seats is not None else default_seats(row):
+                _put_seat(db, row.id, seat)
+
+    def change_seat(self, game_id: str, seat: SeatRow, expect: str) -> bool:
+        """Replace ``seat`` of a game if its stored kind is still ``expect`` (so of two people
+        following one invitation only the first gets the seat). Returns whether it changed."""
+        with self._tx() as db:
+            found = db.execute(
+                "SELECT kind FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat.seat)
+            ).fetchone()
+            if found is None or found[0] != expect:
+                return False
+            _put_seat(db, game_id, seat)
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+        return True
 
     def save_progress(
         self,
@@ -213,21 +339,37 @@ class Store:
             ).fetchall()
         return _game_row(row), [ActionRow(*a) for a in acts]
 
-    def list_games(self, owner: str, limit: int = 200) -> list[GameRow]:
-        """The owner's games, newest first (never a game never dealt: see :meth:`load_game`)."""
+    def load_seats(self, game_id: str) -> list[SeatRow]:
+        """The game's seats in order (empty if there is no such game)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT * FROM games WHERE owner = ? AND hands_dealt > 0 ORDER BY created DESC LIMIT ?",
+                "SELECT seat, kind, name, owner, level, invite, since, epoch FROM seats"
+                " WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            ).fetchall()
+        return [SeatRow(*r) for r in rows]
+
+    def list_games(self, owner: str, limit: int = 200, seated: bool = False) -> list[GameRow]:
+        """The owner's games, newest first (never a game never dealt: see :meth:`load_game`); with
+        ``seated``, also the games the owner joined in another seat."""
+        where = "g.owner = ?"
+        if seated:
+            where = "g.id IN (SELECT game_id FROM seats WHERE owner = ?)"
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT g.* FROM games g WHERE {where} AND g.hands_dealt > 0 ORDER BY g.created DESC LIMIT ?",
                 (owner, limit),
             ).fetchall()
         return [_game_row(r) for r in rows]
 
     def hand_rows(self, owner: str) -> list[tuple[str, str, HandRow]]:
-        """Every finished hand of the owner's games as ``(game mode, game level, hand)``."""
+        """Every finished hand of the owner's games against the computer (practice or rated) as
+        ``(game mode, game level, hand)``."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.mode, g.level, h.hand, h.outcome, h.winner, h.knocker, h.points FROM hands h"
-                " JOIN games g ON g.id = h.game_id WHERE g.owner = ? ORDER BY g.created, h.hand",
+                " JOIN games g ON g.id = h.game_id WHERE g.owner = ? AND g.mode IN ('practice', 'rated')"
+                " ORDER BY g.created, h.hand",
                 (owner,),
             ).fetchall()
         return [(r[0], r[1], HandRow(*r[2:])) for r in rows]
@@ -243,6 +385,16 @@ def _insert(
     db.executemany(
         "INSERT OR REPLACE INTO hands (game_id, hand, outcome, winner, knocker, points) VALUES (?,?,?,?,?,?)",
         [(game_id, h.hand, h.outcome, h.winner, h.knocker, h.points) for h in hands],
+    )
+
+
+def _put_seat(db: sqlite3.Connection, game_id: str, s: SeatRow) -> None:
+    if s.kind not in SEAT_KINDS:
+        raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {s.kind!r}")
+    db.execute(
+        "INSERT OR REPLACE INTO seats (game_id, seat, kind, owner, name, level, invite, since, epoch)"
+        " VALUES (?,?,?,?,?,?,?,?,?)",
+        (game_id, s.seat, s.kind, s.owner, s.name, s.level, s.invite, s.since, s.epoch),
     )
 
 

@@ -19,7 +19,7 @@ from ginrummy.errors import IllegalActionError
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.play import MAX_ACTIONS, Agent, HandTooLongError, play_hand, show_hand_over
 from ginrummy.protocol import BotError, close_agent, forfeit_of
-from ginrummy.records import GameRecord
+from ginrummy.records import GameForfeit, GameRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.seeds import derive_seed
@@ -60,7 +60,8 @@ class GameOutcome:
     """One game of a pair. ``swapped``: agent A sat in seat 1. ``winner``: the agent (0 = A,
     1 = B) with the higher final total, ``None`` for equal totals; ``totals``: final totals
     with bonuses per agent; ``abandoned``: hands cut at :data:`MAX_ACTIONS_PER_HAND`;
-    ``times``: seconds per decision, per agent; ``record``: the game record (JSON) if kept;
+    ``times``: seconds per decision, per agent; ``record``: the game record (JSON) if kept
+    (not for a game with an abandoned hand; a forfeited game's record has its ``forfeit``);
     ``forfeit``: set when a bot (``cmd:``, :class:`ginrummy.protocol.SubprocessBot`) crashed,
     hung past its budget or answered with garbage or an illegal action: the game stops there,
     the other agent wins it, and ``totals``/``hands`` are those of the hands finished before."""
@@ -168,8 +169,14 @@ def _play_game(
         seat_totals = s.totals
         winner = None if s.winner is None else seat_agent[s.winner]
     totals = (seat_totals[seat_agent.index(0)], seat_totals[seat_agent.index(1)])
-    keep = keep_record and not abandoned and forfeit is None
-    record = GameRecord.from_game(game, states).dump() if keep else None
+    record = None
+    if keep_record and not abandoned:
+        lost = (
+            None
+            if forfeit is None
+            else GameForfeit(seat_agent.index(forfeit.agent), forfeit.kind, forfeit.message)
+        )
+        record = GameRecord.from_game(game, states, lost).dump()
     return GameOutcome(pair, swapped, seed, winner, totals, hands, abandoned, times, record, forfeit)
 
 

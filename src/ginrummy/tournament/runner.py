@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,20 +18,23 @@ from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.protocol import is_cmd
 from ginrummy.rules import Rules
-from ginrummy.tournament.pairs import AgentFactory, GameOutcome, play_pair
+from ginrummy.tournament.backends import BACKENDS, MatchWork, pool_pairs, ray_pairs
+from ginrummy.tournament.pairs import AgentFactory, GameOutcome
 from ginrummy.tournament.stats import elo, mean_ci, percentile, wilson
 
 __all__ = ["MatchResult", "default_factory", "run_match"]
 
 
-def default_factory(name: str, rng: random.Random) -> Agent:
+def default_factory(name: str, rng: random.Random, bot_time_ms: int | None = None) -> Agent:
     """An agent by level name (:data:`ginrummy.agents.AGENTS`), peer name
     (:data:`ginrummy.agents.peers.PEERS`: ``openspiel``, ``rlcard``) or ``cmd:COMMAND`` (a bot
-    over the protocol, :class:`ginrummy.protocol.SubprocessBot`), seeded by ``rng``."""
+    over the protocol, :class:`ginrummy.protocol.SubprocessBot`, with ``bot_time_ms``
+    milliseconds per decision; default the protocol's), seeded by ``rng``. Bind ``bot_time_ms``
+    with :func:`functools.partial` to pass it as a factory (it stays picklable)."""
     from ginrummy.agents.peers import PEERS
 
     if is_cmd(name):
-        return make_agent(name)
+        return make_agent(name, bot_time_ms=bot_time_ms)
     key = name.lower()
     if key in PEERS:
         return PEERS[key](rng)
@@ -141,34 +143,34 @@ def run_match(
     keep_records: bool = False,
     factory: AgentFactory = default_factory,
     on_progress: Callable[[int, int], None] | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> MatchResult:
     """Play ``games`` games (rounded up to pairs) between ``names[0]`` (A) and ``names[1]`` (B).
 
-    ``jobs`` processes share the pairs; ``factory`` (a picklable top-level function) builds
-    agents; ``on_progress(games_done, games_total)`` is called as pairs finish. Raises
-    ``ValueError`` for fewer than 1 game or job, and whatever ``factory`` raises for an
-    unknown name (checked before any game is played).
+    ``jobs`` processes share the pairs (``backend="process"``), or, with ``backend="ray"``, Ray
+    tasks on the cluster at ``address`` (a local Ray of ``jobs`` CPUs without one;
+    :mod:`ginrummy.tournament.backends`): the results are the same either way. ``factory``
+    (picklable: a top-level function or a :func:`functools.partial` of one) builds agents;
+    ``on_progress(games_done, games_total)`` is called as pairs finish. Raises ``ValueError``
+    for fewer than 1 game or job or an unknown backend, :class:`ImportError` for the ray
+    backend without Ray, and whatever ``factory`` raises for an unknown name (checked before
+    any game is played).
     """
     if games < 1 or jobs < 1:
         raise ValueError("a match needs at least 1 game and 1 job")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     a, b = names
     factory(a, random.Random(0))
     factory(b, random.Random(0))
     n_pairs = (games + 1) // 2
     total = 2 * n_pairs
     outcomes: list[GameOutcome] = []
-    if jobs == 1:
-        for i in range(n_pairs):
-            outcomes.extend(play_pair(rules, (a, b), factory, seed, i, keep_records))
-            if on_progress is not None:
-                on_progress(len(outcomes), total)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(play_pair, rules, (a, b), factory, seed, i, keep_records) for i in range(n_pairs)
-            ]
-            for fut in futures:
-                outcomes.extend(fut.result())
-                if on_progress is not None:
-                    on_progress(len(outcomes), total)
+    work = MatchWork(rules, (a, b), factory, seed, n_pairs, keep_records)
+    pairs = ray_pairs(work, jobs, address) if backend == "ray" else pool_pairs(work, jobs)
+    for pair in pairs:
+        outcomes.extend(pair)
+        if on_progress is not None:
+            on_progress(len(outcomes), total)
     return MatchResult((a, b), rules, seed, outcomes)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.cards import format_cards
-from ginrummy.hand.state import HandState
+from ginrummy.melds import meld_rules
 from ginrummy.records import HandRecord
 from ginrummy.storage.store import GameRow
-from ginrummy.web.serialize import cards, hand_json, result_json, sheet_json
+from ginrummy.variants import AnyHandState, deal_from
+from ginrummy.web.serialize import any_result_json, cards, hand_json, match_json, sheet_json
 from ginrummy.web.session import GameSession
 
 __all__ = ["game_summary", "replay_json"]
@@ -33,13 +34,13 @@ def game_summary(row: GameRow) -> dict[str, Any]:
     }
 
 
-def _frame(state: HandState, player: int | None, action: str | None) -> dict[str, Any]:
+def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[str, Any]:
     return {
         "player": player,
         "action": action,
         "phase": state.phase.value,
         "hands": [cards(state.hand(0)), cards(state.hand(1))],
-        "layouts": [hand_json(state.hand(p), state.meld_rules) for p in (0, 1)],
+        "layouts": [hand_json(state.hand(p), meld_rules(state.rules)) for p in (0, 1)],
         "discard_pile": [str(c) for c in state.discard_pile],
         "stock_size": state.stock_size,
     }
@@ -47,13 +48,14 @@ def _frame(state: HandState, player: int | None, action: str | None) -> dict[str
 
 def replay_json(s: GameSession) -> dict[str, Any]:
     """Every finished hand, step by step, with its deal revealed (seed, salt, deck)."""
-    names = (s.game.names[0], s.game.names[1])
+    names = s.names
     hands = []
+    seeds = s.hand_seeds
     for i, state in enumerate(s.states):
         if not state.is_over:
             continue
-        seed = s.game.hand_seeds[i]
-        replayed = HandState(state.rules, state.dealer, state.deck)
+        seed = seeds[i]
+        replayed = deal_from(state.rules, state.dealer, state.deck, getattr(state, "knock_card", None))
         frames = [_frame(replayed, None, None)]
         for p, a in state.log:
             replayed.push(a, player=p)
@@ -69,7 +71,7 @@ def replay_json(s: GameSession) -> dict[str, Any]:
                 "deck": format_cards(state.deck),
                 "record": HandRecord.from_state(state, seed, names).to_json(),
                 "frames": frames,
-                "result": result_json(state.result, names),
+                "result": any_result_json(state.result, names),
             }
         )
     return {
@@ -81,4 +83,5 @@ def replay_json(s: GameSession) -> dict[str, Any]:
         "game_seed": str(s.row.seed) if s.over else None,
         "hands": hands,
         "sheet": sheet_json(s.game),
+        "match": match_json(s.match),
     }

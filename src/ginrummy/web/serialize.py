@@ -1,7 +1,8 @@
-"""The JSON the page receives, built from the human's :class:`~ginrummy.hand.view.PlayerView` only.
+"""The JSON the page receives, built from one seat's view only (:class:`~ginrummy.hand.view.PlayerView`,
+or a pickup hand's, :mod:`ginrummy.web.pickupjson`).
 
 Nothing here reads the hidden state: the opponent's cards and the stock order are never
-in a response. The only other inputs are public: the finished hands' results (laid down
+in a response (to either seat of a game between two people). The only other inputs are public: the finished hands' results (laid down
 on the table), the score sheet, and the fairness commitments (seeds only once a hand is over).
 Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
 """
@@ -9,21 +10,38 @@ Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
 from typing import Any
 
-from ginrummy.cards import Card, CardSet
+from ginrummy.cards import CardSet
 from ginrummy.hand import order
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import SECOND_PERSON, HandResult, Outcome, agree
 from ginrummy.hand.view import PlayerView
-from ginrummy.layoff import LayoffPlan, best_layoff, layoff_options
-from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, least_deadwood
+from ginrummy.layoff import LayoffPlan
+from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match
+from ginrummy.variants import AnyView
+from ginrummy.variants.pickup import PickupView
+from ginrummy.variants.pickup.scoring import PickupResult
+from ginrummy.web.pickupjson import pickup_result_json, pickup_view_json
 from ginrummy.web.session import HUMAN, GameSession
 
-__all__ = ["SPEECH", "cards", "layoff_plans", "result_json", "sheet_json", "table_json", "view_json"]
+__all__ = [
+    "SPEECH",
+    "any_result_json",
+    "any_view_json",
+    "cards",
+    "layoff_plans",
+    "match_json",
+    "result_json",
+    "sheet_json",
+    "table_json",
+    "team_json",
+    "view_json",
+]
 
 SPEECH = (SECOND_PERSON, "The computer")
 """How the page's sentences name the players: the human is "You" (verbs agree, e.g. "You score"),
@@ -110,30 +128,20 @@ def _sentence(text: str, names: tuple[str, str]) -> str:
 
 def layoff_plans(view: PlayerView) -> list[dict[str, Any]]:
     """The defender's ways to lay off against the knock, best first (least deadwood, then fewer
-    layoffs), at most :data:`MAX_PLANS`; the first is the engine's best plan
-    (:func:`ginrummy.layoff.best_layoff`). Each: ``action`` (the notation that plays it), the
-    defender's ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count``
-    (points). Empty unless the view's player is the defender in the layoff phase (rules 000-004)."""
-    if view.phase is not Phase.LAYOFF or not view.my_turn or view.knocker is None:
-        return []
-    mr = view.meld_rules
-    best = best_layoff(view.knocker_melds, view.hand, mr=mr)
-    keyed: dict[CardSet, tuple[int, int, list[tuple[Card, int]]]] = {}
-    for combo in product(*(layoff_options(m, view.hand, mr=mr) for m in view.knocker_melds)):
-        used: CardSet = 0
-        layoffs: list[tuple[Card, int]] = []
-        for i, chain in enumerate(combo):
-            for c in chain:
-                used |= 1 << c
-                layoffs.append((c, i))
-        if used.bit_count() == len(layoffs) and used not in keyed:
-            keyed[used] = (least_deadwood(view.hand & ~used, mr=mr), len(layoffs), layoffs)
-    plans = [best]
-    for used, (_, _, layoffs) in sorted(keyed.items(), key=lambda kv: kv[1][:2]):
-        if used != best.laid_off:
-            arr = best_arrangement(view.hand & ~used, mr=mr)
-            plans.append(LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood, mr.ace_points))
-    return [_plan_json(p) | {"action": str(LayOff(p.melds, p.layoffs))} for p in plans[:MAX_PLANS]]
+    layoffs; :func:`ginrummy.hand.defense.layoff_choices`), at most :data:`MAX_PLANS`; the first
+    is the engine's best plan. Each: ``action`` (the notation that plays it), the defender's
+    ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count`` (points). Empty
+    unless the view's player is the defender in the layoff phase (rules 000-004)."""
+    return [
+        {
+            "melds": [_meld(m) for m in c.melds],
+            "layoffs": [[str(card), i] for card, i in c.layoffs],
+            "deadwood": cards(c.deadwood),
+            "count": c.points,
+            "action": str(c.action()),
+        }
+        for c in layoff_choices(view)[:MAX_PLANS]
+    ]
 
 
 def result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
@@ -216,8 +224,9 @@ def sheet_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
-    """One player's view of the current hand."""
+def view_json(view: PlayerView, names: tuple[str, str] = SPEECH) -> dict[str, Any]:
+    """One player's view of the current hand; ``names`` are how its sentences name the players
+    (:func:`speech`)."""
     laid_down = None
     if view.knocker is not None and view.phase is Phase.LAYOFF:
         laid_down = {
@@ -227,6 +236,7 @@ def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
             "count": view.meld_rules.points(view.knocker_deadwood),
         }
     return {
+        "variant": "standard",
         "phase": view.phase.value,
         "dealer": view.dealer,
         "to_act": view.to_act,
@@ -246,37 +256,153 @@ def view_json(view: PlayerView, names: tuple[str, str]) -> dict[str, Any]:
         "must_knock": view.must_knock,
         "legal": _legal_json(view),
         "laid_down": laid_down,
-        "result": result_json(view.result, SPEECH) if view.result is not None else None,
+        "result": result_json(view.result, names) if view.result is not None else None,
         "layoff_plans": layoff_plans(view),
     }
 
 
-def table_json(s: GameSession) -> dict[str, Any]:
-    """Everything the table page shows, for the human player."""
-    names = (s.game.names[0], s.game.names[1])
+def speech(s: GameSession, seat: int) -> tuple[str, str]:
+    """How the sentences shown to ``seat`` name the players: "You" for ``seat`` (verbs agree), the
+    other "The computer" in a game against it, else their name (:data:`SPEECH`)."""
+    other = SPEECH[1] if s.against_computer() else s.names[1 - seat]
+    return (SPEECH[0], other) if seat == 0 else (other, SPEECH[0])
+
+
+def any_view_json(view: AnyView, names: tuple[str, str]) -> dict[str, Any]:
+    """A view of a hand of any variant (``"variant"``: ``"standard"`` or ``"pickup"``)."""
+    if isinstance(view, PickupView):
+        out = pickup_view_json(view)
+        out["result"] = any_result_json(view.result, names) if view.result is not None else None
+        return out
+    return view_json(view, names)
+
+
+def any_result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
+    """A finished hand of any variant, as laid down."""
+    out = result_json(r, names)
+    if isinstance(r, PickupResult):
+        out |= pickup_result_json(r)
+    return out
+
+
+def match_json(match: Match) -> dict[str, Any] | None:
+    """A match of several games (``None`` for a single game or Hollywood set): how it is played,
+    each finished game's final scores and winner, the totals, games won, SLAM points (a match
+    to a total, 004), the winner once over, the settlement at the rules' stake, and the sheet."""
+    if match.kind == "single":
+        return None
+    games = []
+    for i, g in enumerate(match.finished):
+        sm = g.summary()
+        games.append({"game": i + 1, "totals": list(sm.totals), "winner": sm.winner})
+    settlement = match.settlement()
+    return {
+        "kind": match.kind,
+        "describe": match.describe(),
+        "game": len(match.games),
+        "games": games,
+        "totals": list(match.totals),
+        "games_won": list(match.games_won),
+        "wins_needed": match.wins_needed if match.kind == "best-of" else None,
+        "target": match.rules.match_target or None,
+        "slam_points": list(match.slam_points) if match.kind == "to-target" else None,
+        "over": match.is_over,
+        "winner": match.winner,
+        "settlement": settlement.text(match.names) if match.rules.stake and match.is_over else None,
+        "text": match.sheet(),
+    }
+
+
+def team_json(s: GameSession) -> dict[str, Any] | None:
+    """Team play (002; ``None`` without teams): how it is played, and once the seats' pairing is
+    over, every pairing's players, totals and winner (the others played by the computer), the
+    team bonus, the team totals, the winner, the settlement at the rules' stake and the team sheet."""
+    rules = s.rules
+    if rules.team_size == 1:
+        return None
+    out: dict[str, Any] = {
+        "size": rules.team_size,
+        "bonus": rules.team_bonus,
+        "describe": (
+            f"teams of {rules.team_size}: this table is pairing 1; when it is over, computer players "
+            f"play the other {rules.team_size - 1} pairings, and each team's totals are added up"
+            + (f" ({rules.team_bonus} more to a team whose members all win)" if rules.team_bonus else "")
+        ),
+        "played": s.team is not None,
+    }
+    team = s.team
+    if team is None:
+        return out
+    return out | {
+        "team_names": list(team.team_names),
+        "pairings": [
+            {"names": list(m.names), "totals": list(m.totals), "winner": m.winner} for m in team.pairings
+        ],
+        "pairings_won": list(team.pairings_won),
+        "team_bonus": list(team.team_bonus),
+        "totals": list(team.totals),
+        "winner": team.winner,
+        "settlement": team.settlement().text(team.team_names) if rules.stake else None,
+        "text": team.sheet(),
+    }
+
+
+def seats_json(s: GameSession, online: Iterable[int] = ()) -> list[dict[str, Any]]:
+    """Who plays each seat: ``kind`` (``person``, ``open``: waiting for the invited person,
+    ``computer``), ``name``, the computer ``level``, ``since`` (the action a takeover came at),
+    and ``online`` (a live connection open to the game from that seat)."""
+    live = set(online)
+    return [
+        {
+            "seat": seat.seat,
+            "kind": seat.kind,
+            "name": seat.name,
+            "level": seat.level if seat.kind == "computer" else None,
+            "took_over": seat.kind == "computer" and seat.since > 0,
+            "online": seat.seat in live,
+        }
+        for seat in s.seats
+    ]
+
+
+def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) -> dict[str, Any]:
+    """Everything the table page shows, for the player in ``seat`` (their view only).
+
+    ``game_over``: everything the rules make is played (the game, set or match);
+    ``current_game_over``: the current game of a match is over; ``match``: :func:`match_json`;
+    ``seats``: :func:`seats_json` (``online``: the seats with a live connection)."""
+    names = s.names
     state = s.state
     hand_index = len(s.states) - 1
     fairness: dict[str, Any] | None = None
     hand: dict[str, Any] | None = None
     if state is not None:
-        hand = view_json(state.view(HUMAN), names)
+        hand = any_view_json(state.view(seat), speech(s, seat))
         fairness = {"hand": hand_index + 1, "commitment": s.commitment(hand_index)}
         if state.is_over:
-            fairness |= {"seed": str(s.game.hand_seeds[hand_index]), "salt": s.salt(hand_index)}
+            fairness |= {"seed": str(s.hand_seeds[hand_index]), "salt": s.salt(hand_index)}
+    mine = s.practice and s.against_computer() and seat == HUMAN
     return {
         "id": s.row.id,
         "version": s.version,
         "names": list(names),
-        "you": HUMAN,
+        "you": seat,
+        "variant": "pickup" if s.rules.discard_pickup else "standard",
+        "opponent": "computer" if s.against_computer() else "person",
+        "seats": seats_json(s, online),
+        "game_number": len(s.match.games),
+        "current_game_over": s.game.is_over,
+        "match": match_json(s.match),
+        "team": team_json(s),
         "preset": s.row.preset,
         "level": s.row.level,
         "mode": s.row.mode,
         "rules": s.rules.settings(),
-        "hand_number": hand_index + 1,
+        "hand_number": len(s.game_states[-1]) if s.game_states else 0,
         "hand": hand,
         "fairness": fairness,
         "sheet": sheet_json(s.game),
         "game_over": s.over,
-        "can_undo": s.can_undo(),
-        "can_hint": s.practice and state is not None and not state.is_over and state.to_act == HUMAN,
+        "can_undo": mine and s.can_undo(),
+        "can_hint": mine and state is not None and not state.is_over and state.to_act == HUMAN,
     }

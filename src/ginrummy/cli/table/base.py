@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from ginrummy.agents import make_agent
+from ginrummy.agents.hints import Hint
 from ginrummy.cards import Card, CardSet
 from ginrummy.cli import render
 from ginrummy.cli.commands import Meta, RefusedError
@@ -33,6 +33,7 @@ from ginrummy.errors import GinRummyError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.base import BaseHandState
 from ginrummy.hand.results import HandResult
+from ginrummy.play import undo_refusal
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction
 
@@ -44,6 +45,7 @@ __all__ = [
     "Quit",
     "TableIO",
     "TableScreen",
+    "Undone",
     "Verb",
     "draw_words",
     "sentence",
@@ -60,6 +62,10 @@ InputFn = Callable[[str], str]
 
 class Quit(Exception):
     """The player asked to quit (``q`` at a prompt)."""
+
+
+class Undone(Exception):
+    """The human's last move was taken back (``u`` in a practice game): the turn starts again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +127,11 @@ class HandInfo:
     names: tuple[str, str]
     status: str
     sheet: Callable[[], Text]
+    practice: bool = False
+    """A practice game: hints and undo are allowed (rated games allow neither)."""
+    hint: Callable[[Any], Hint] | None = None
+    """Practice games: the hint for the human's view (:mod:`ginrummy.agents.hints`), computed
+    from that view and the views of the game's finished hands only."""
 
 
 Verb = Callable[[str, str], str]
@@ -146,6 +157,8 @@ def draw_words(verb: Verb, drawn: int | None, glyphs: bool) -> Text:
         out.append(" ")
     return out + Text("from the stock")
 
+
+_RATED = "rated games count in the statistics and allow neither hints nor undo"
 
 S = TypeVar("S", bound=BaseHandState[Any, Any])
 V = TypeVar("V")
@@ -276,7 +289,7 @@ class TableScreen(Generic[S]):
 
     def meta(self, cmd: Meta, view: Any) -> None:
         """A command that does not act: quit (asks first; raises :class:`Quit` on yes), help, sheet,
-        hint, nothing."""
+        hint, undo (raises :class:`Undone` when a move is taken back), nothing."""
         if cmd.kind == "quit":
             self.io.confirm_quit()
             return
@@ -285,10 +298,46 @@ class TableScreen(Generic[S]):
         elif cmd.kind == "sheet":
             self.io.say(self.info.sheet())
         elif cmd.kind == "hint":
-            action = make_agent("simple", 0).act(view)
-            self.io.say(Text(f"Hint (the simple computer player would): {self.command_hint(action, view)}"))
+            self.hint(view)
+        elif cmd.kind == "undo":
+            self.undo()
         else:
             self.io.say(Text("Type a command (h for help)."))
+
+    def hint(self, view: Any) -> None:
+        """Practice games: say what the strongest computer player would do, and why, in words."""
+        if self.info.hint is None:
+            self.io.error(f"hints are for practice games (ginrummy play --practice); {_RATED}")
+            return
+        hint = self.info.hint(view)
+        self.io.say(
+            Text(f"Hint from the {hint.agent} player: {self.command_hint(hint.action, view)}. ", style="cyan")
+            + Text(hint.why)
+        )
+
+    def undo(self) -> None:
+        """Practice games: take back the human's last move under the rule every front end shares
+        (:func:`ginrummy.play.undo_refusal`); raises :class:`Undone` once it is taken back."""
+        if not self.info.practice:
+            self.io.error(f"undo is for practice games (ginrummy play --practice); {_RATED}")
+            return
+        refusal = undo_refusal(self.state, HUMAN)
+        if refusal is not None:
+            self.io.error(refusal)
+            return
+        index = len(self.state.log) - 1
+        event = self.event_text(
+            self.state.view(HUMAN).history[-1],
+            self.names,
+            self.glyphs,
+            you=HUMAN,
+            drawn=self.draws.get(index),
+        )
+        self.state.pop()
+        self.draws.pop(index, None)
+        self.seen = min(self.seen, len(self.state.view(HUMAN).history))
+        self.io.say(Text("Taken back: ") + event + Text("."))
+        raise Undone
 
     def finish(self) -> HandResult:
         """Show the last events and the result of the finished hand; returns the result."""

@@ -4,7 +4,8 @@ commands to take, draw, discard, knock, go gin and go big gin (:mod:`ginrummy.cl
 The human sees only their view (:class:`~ginrummy.hand.view.PlayerView`); every command is checked
 by the engine (:meth:`ginrummy.hand.state.HandState.verify`) and a refused one is explained and
 asked again, changing nothing. Knocking, gin and big gin are confirmed first, showing what will be
-laid down. As the defender the human's best layoffs are made for them (the engine's plan).
+laid down. As the defender the human chooses their layoffs, the best plan offered first
+(:mod:`ginrummy.cli.table.layoffs`).
 The wording of events and of the end of a hand (both hands, melds, layoffs, the points) is also
 what ``ginrummy replay`` prints.
 """
@@ -18,18 +19,20 @@ from rich.text import Text
 
 from ginrummy.cards import CardSet
 from ginrummy.cli import render
-from ginrummy.cli.commands import HELP, Play, parse_command
+from ginrummy.cli.commands import HELP, Meta, Play, parse_command
 from ginrummy.cli.table.base import COMPUTER, HUMAN, TableScreen, draw_words, sentence
+from ginrummy.cli.table.layoffs import LAYOFF_HELP, layoff_prompt, parse_layoff, show_layoff
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import order
 from ginrummy.hand.actions import Action, BigGin, Knock, LayOff
+from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld, MeldRules, best_arrangement, best_discards, least_deadwood, meld_rules
-from ginrummy.rules import Rules
+from ginrummy.rules import KnockCard, Rules
 
 __all__ = ["StandardScreen"]
 
@@ -61,7 +64,7 @@ class StandardScreen(TableScreen[HandState]):
     def human_turn(self) -> None:
         state = self.state
         if state.phase is Phase.LAYOFF:
-            state.push(LayOff(), player=HUMAN)  # the engine's best plan for the human
+            self.lay_off()
             return
         view = state.view(HUMAN)
         self.show(view)
@@ -78,6 +81,30 @@ class StandardScreen(TableScreen[HandState]):
             self.push(cmd.action)
             return
 
+    def lay_off(self) -> None:
+        """The human lays down and lays off: a listed choice (Enter: the best) or their own plan."""
+        view = self.state.view(HUMAN)
+        self.show_events()
+        show_layoff(self.io, view, self.names)
+        while True:
+            cmd = self.read_command(view, parse_layoff).action
+            if cmd is None:
+                show_layoff(self.io, view, self.names, every=True)
+                continue
+            try:
+                self.state.verify(cmd, player=HUMAN)
+            except GinRummyError as exc:
+                self.io.error(str(exc))
+                continue
+            self.push(cmd)
+            return
+
+    def meta(self, cmd: Meta, view: Any) -> None:
+        if cmd.kind == "help" and view.phase is Phase.LAYOFF:
+            self.io.say(self.io.text(LAYOFF_HELP))
+            return
+        super().meta(cmd, view)
+
     def command_hint(self, action: Any, view: Any) -> str:
         if isinstance(action, Knock):
             rest = view.hand & ~(1 << action.card)
@@ -85,6 +112,8 @@ class StandardScreen(TableScreen[HandState]):
             return f"{word} {action.card}"
         if isinstance(action, BigGin):
             return "bg"
+        if isinstance(action, LayOff):
+            return _layoff_command(action, view)
         return str(action)
 
     def confirm(self, cmd: Play, view: PlayerView) -> bool:
@@ -110,6 +139,8 @@ class StandardScreen(TableScreen[HandState]):
         return self.io.yes_no(f"{word}? (y/n) > ")
 
     def prompt(self, view: PlayerView) -> str:
+        if view.phase is Phase.LAYOFF:
+            return layoff_prompt(view)
         up = view.upcard.text(self.glyphs) if view.upcard is not None else "-"
         if view.phase is Phase.OFFER:
             return f"Take the upcard {up} (t) or pass (p)? > "
@@ -134,7 +165,7 @@ class StandardScreen(TableScreen[HandState]):
         n = self.names
         self.io.say(
             Text(
-                f"-- {self.info.status} · knock limit {view.knock_limit} · {n[view.dealer]} dealt",
+                f"-- {self.info.status} · {_limit_words(view, self.glyphs)} · {n[view.dealer]} dealt",
                 style="dim",
             )
         )
@@ -199,7 +230,7 @@ class StandardScreen(TableScreen[HandState]):
         elif event.kind == "big-gin":
             out.append(verb("go big gin", "goes big gin"))
         elif event.kind == "layoff":
-            out.append(verb("lay down (your best layoffs are made for you)", "lays down and lays off"))
+            out.append(verb("lay down and lay off", "lays down and lays off"))
         else:  # pragma: no cover - every event kind is handled above
             out.append(event.kind)
         return out
@@ -248,6 +279,34 @@ class StandardScreen(TableScreen[HandState]):
         label = result.outcome.label
         lines.append(Text(f"{label}: {result.describe((names[0], names[1]))}", style="bold"))
         return lines
+
+
+def _limit_words(view: PlayerView, glyphs: bool) -> str:
+    """``knock limit 10``; under Oklahoma (001-004) with the card that set it, and said before any
+    scoring when a spade doubles every point of the hand: ``knock limit 7 (the upcard 7♠), points
+    doubled this hand``."""
+    words = f"knock limit {view.knock_limit}"
+    if view.knock_card is not None:
+        source = "the upcard" if view.rules.knock_card is KnockCard.UPCARD else "the second deck's card"
+        words += f" ({source} {view.knock_card.text(glyphs)})"
+        if view.knock_limit == 0:
+            words += ", gin only"
+    if view.multiplier != 1:
+        words += (
+            ", points doubled this hand" if view.multiplier == 2 else f", points x{view.multiplier} this hand"
+        )
+    return words
+
+
+def _layoff_command(action: LayOff, view: PlayerView) -> str:
+    """What to type at the layoff prompt for ``action``: Enter, a choice's number, or the plan."""
+    choices = layoff_choices(view)
+    if action.melds is None and action.layoffs is None:
+        return "Enter (choice 1)"
+    for n, choice in enumerate(choices, 1):
+        if choice.action() == action:
+            return "Enter (choice 1)" if n == 1 else f"choice {n}"
+    return str(action).removeprefix("layoff ")
 
 
 def _deadwood_words(view: PlayerView) -> str:

@@ -35,7 +35,9 @@ function deadwoodBlock(cards, count) {
     el("span", { class: "count-tag" }, `deadwood ${count}`));
 }
 
-const person = (p, you) => (p === you ? "You" : "The computer");
+/** The other player as the page names them: "The computer", or the person's name (seats.js). */
+const them = (g) => (g.opponent === "person" ? g.names[1 - g.you] : "The computer");
+const person = (p, you, g) => (p === you ? "You" : them(g));
 
 export function endOfHand(g, h) {
   const r = h.result;
@@ -43,23 +45,23 @@ export function endOfHand(g, h) {
   sec.append(el("h2", { id: "result-line" }, withCards(r.describe)));
   if (r.knocker === null) {
     sec.append(el("p", {}, "The stock ran down and nobody knocked."),
-      ...[0, 1].map((p) => el("div", { class: "laid-hand" }, el("h3", {}, p === g.you ? "Your hand" : "The computer's hand"), cardRow(r.hands[p]))));
+      ...[0, 1].map((p) => el("div", { class: "laid-hand" }, el("h3", {}, p === g.you ? "Your hand" : `${them(g)}'s hand`), cardRow(r.hands[p]))));
     return sec;
   }
   const k = r.knocker, d = 1 - k;
   const layoffsOn = r.knocker_melds.map(() => []);
   if (r.defense) r.defense.layoffs.forEach(([c, i], n) => layoffsOn[i].push([c, n]));
-  const knockerWord = k === g.you ? "Your melds" : "The computer's melds";
-  const defenderWord = d === g.you ? "Your hand" : "The computer's hand";
+  const knockerWord = k === g.you ? "Your melds" : `${them(g)}'s melds`;
+  const defenderWord = d === g.you ? "Your hand" : `${them(g)}'s hand`;
   sec.append(
-    el("div", { class: "laid-hand", id: "knocker-hand" }, el("h3", {}, `${knockerWord} (${person(k, g.you) === "You" ? "you knocked" : "it knocked"})`),
+    el("div", { class: "laid-hand", id: "knocker-hand" }, el("h3", {}, `${knockerWord} (${k === g.you ? "you knocked" : g.opponent === "person" ? `${them(g)} knocked` : "it knocked"})`),
       el("div", { class: "melds" }, r.knocker_melds.map((m, i) => meldBlock(m, layoffsOn[i], `meld ${i + 1}`)),
         deadwoodBlock(r.knocker_deadwood, r.knocker_count))),
     el("div", { class: "laid-hand", id: "defender-hand" }, el("h3", {}, defenderWord),
       r.defense ? el("div", { class: "melds" }, r.defense.melds.map((m, i) => meldBlock(m, [], `meld ${i + 1}`)),
         deadwoodBlock(r.defense.deadwood, r.defender_count)) : null),
     r.defense && r.defense.layoffs.length
-      ? el("p", { class: "layoffs", id: "layoffs" }, `${person(d, g.you)} ${d === g.you ? "lay" : "lays"} off `,
+      ? el("p", { class: "layoffs", id: "layoffs" }, `${person(d, g.you, g)} ${d === g.you ? "lay" : "lays"} off `,
         r.defense.layoffs.map(([c, i]) => `${glyphs(c)} on meld ${i + 1}`).join(", "), ".")
       : el("p", { id: "layoffs" }, r.outcome === "gin" || r.outcome === "big-gin" ? "No layoffs against gin." : "No layoffs."),
     el("p", { class: "score-line", id: "score-line" }, r.score));
@@ -71,7 +73,7 @@ export function layoffChooser(g, h) {
   const L = h.laid_down;
   const mine = h.my_turn && h.legal.layoff;
   const sec = el("section", { class: "laid", id: "laid", "aria-label": "The knocker's melds" },
-    el("h3", {}, `${person(L.knocker, g.you)} ${L.knocker === g.you ? "knock" : "knocks"} with ${L.count}:`),
+    el("h3", {}, `${person(L.knocker, g.you, g)} ${L.knocker === g.you ? "knock" : "knocks"} with ${L.count}:`),
     el("div", { class: "melds" }, L.melds.map((m, i) => el("span", { class: "numbered" }, el("span", { class: "meld-no" }, `${i + 1}`), meldBlock(m, [], `meld ${i + 1}`))),
       L.deadwood.length ? deadwoodBlock(L.deadwood, L.count) : null));
   if (!mine) return sec;
@@ -100,12 +102,12 @@ export function gameOverPanel(g) {
   if (!s) return null;
   const head = s.winner === null ? `A drawn game, ${s.totals[0]} all`
     : s.winner === g.you ? `You win the game, ${s.totals[g.you]} to ${s.totals[1 - g.you]}`
-      : `The computer wins the game, ${s.totals[1 - g.you]} to ${s.totals[g.you]}`;
+      : `${them(g)} wins the game, ${s.totals[1 - g.you]} to ${s.totals[g.you]}`;
   const again = el("button", { class: "primary big", id: "btn-again", onclick: () => playAgain(g) }, "Play again");
   return el("section", { class: "game-over", id: "game-over", "aria-label": "Game over" },
     el("h2", { id: "game-over-line" }, head, s.forfeit ? " (the leader forfeited by the exact margin)" : ""),
     el("table", { class: "sheet bonuses", id: "bonuses" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, "You"), el("th", { scope: "col" }, "Computer"))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, g.you === 0 ? "You" : g.names[0]), el("th", { scope: "col" }, g.you === 1 ? "You" : g.opponent === "person" ? g.names[1] : "Computer"))),
       el("tbody", {},
         bonusRow("Hand points", s.hand_points, "b-hands"),
         bonusRow("Game bonus", s.game_bonus, "b-game"),
@@ -121,7 +123,9 @@ export function gameOverPanel(g) {
 /** A rematch: a new game with the same rules, target, level, mode and name. */
 async function playAgain(g) {
   try {
-    const data = await api("POST", "/api/games", { preset: g.preset, level: g.level, mode: g.mode, name: g.names[0], target: g.rules.target });
+    const friend = g.opponent === "person";  // a new invitation for a game between two people (seats.js)
+    const data = await api("POST", "/api/games", { preset: g.preset, level: g.level, mode: friend ? "practice" : g.mode,
+      opponent: friend ? "friend" : "computer", name: g.names[g.you], target: g.rules.target });
     if (data.token) localStorage.setItem(TOKEN_KEY, data.token);
     table.custom = null;
     navigate(`/game/${data.game.id}`, { deal: true });

@@ -4,6 +4,7 @@
 import { $, el, main, prefs, savePrefs } from "./dom.js";
 import { setupPage } from "./setup.js";
 import { gamePage, onKey } from "./table.js";
+import { stopLive } from "./seats.js";
 import { historyPage, replayPage } from "./replay.js";
 import { statsPage, rulesPage } from "./stats.js";
 import { play } from "./sound.js";
@@ -22,6 +23,7 @@ export function applyPrefs() {
 
 export async function route() {
   const path = location.pathname;
+  if (!path.startsWith("/game/")) stopLive();
   let m;
   try {
     if ((m = path.match(/^\/game\/([\w-]+)$/))) await gamePage(m[1]);

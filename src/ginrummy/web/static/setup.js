@@ -23,11 +23,14 @@ export async function setupPage() {
     el("option", { value: "practice", selected: p.mode !== "rated" }, "Practice (hints and undo)"),
     el("option", { value: "rated", selected: p.mode === "rated" }, "Rated (no hints, no undo)"));
   const name = el("input", { id: "setup-name", value: p.name, maxlength: 24, autocomplete: "nickname" });
+  const opponent = el("select", { id: "setup-opponent" },
+    el("option", { value: "computer", selected: p.opponent !== "friend" }, "The computer"),
+    el("option", { value: "friend", selected: p.opponent === "friend" }, "A friend (you get a link to send)"));
   const error = el("p", { class: "error", role: "alert" });
   const start = el("button", { class: "primary big", id: "start", type: "submit" }, "Deal");
   const form = el("form", { class: "setup", onsubmit: async (ev) => {
     ev.preventDefault();
-    const choice = { preset: preset.value, level: level.value, mode: mode.value, name: name.value.trim() || "You", target: Number(target.value) || null };
+    const choice = { preset: preset.value, level: level.value, mode: mode.value, name: name.value.trim() || "You", target: Number(target.value) || null, opponent: opponent.value };
     savePrefs(choice);
     start.disabled = true;
     try {
@@ -43,6 +46,7 @@ export async function setupPage() {
   el("label", { for: "setup-name" }, "Your name"), name,
   el("label", { for: "setup-preset" }, "Rules"), preset, summary,
   el("label", { for: "setup-target" }, "Play to (points)"), target,
+  el("label", { for: "setup-opponent" }, "Play against"), opponent,
   el("label", { for: "setup-level" }, "Computer level"), level,
   el("label", { for: "setup-mode" }, "Game type"), mode,
   error, start,
@@ -54,7 +58,7 @@ export async function setupPage() {
     const open = games.filter((g) => g.status === "playing");
     if (open.length) {
       box.append(el("h2", {}, "Continue a game"), el("ul", {}, open.slice(0, 5).map((g) =>
-        el("li", {}, el("a", { href: `/game/${g.id}` }, `${g.preset} vs ${g.level}, hand ${g.hands}, ${new Date(g.created * 1000).toLocaleString()}`)))));
+        el("li", {}, el("a", { href: `/game/${g.id}` }, `${g.preset} ${g.mode === "friend" ? "with a friend" : `vs ${g.level}`}, hand ${g.hands}, ${new Date(g.created * 1000).toLocaleString()}`)))));
     }
   }
 }

@@ -10,6 +10,8 @@ import { sideSheet } from "./sheet.js";
 import { eventText, withCards } from "./words.js";
 import { cancelMotion, computerMoves, deal, settle, snapshot } from "./motion.js";
 import { play } from "./sound.js";
+import { startLive, joinPage, seatsPanel, matchBox, teamBox } from "./seats.js";
+import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt } from "./pickup.js";
 
 export const table = {
   game: null, busy: false, seenEvents: 0, hand: 0, hint: null, positions: [], custom: null,
@@ -25,8 +27,15 @@ export async function gamePage(id) {
   table.hint = null;
   const dealing = history.state && history.state.deal;
   if (dealing) history.replaceState({}, "", location.pathname);
+  const invite = new URLSearchParams(location.search).get("invite");
   try {
-    render(await api("GET", `/api/games/${id}`), false, { deal: dealing });
+    if (invite) {
+      try { await api("GET", `/api/games/${id}`); } catch { return joinPage(id, invite); }  // no seat yet
+      history.replaceState({}, "", `/game/${id}`);
+    }
+    const g = await api("GET", `/api/games/${id}`);
+    render(g, false, { deal: dealing });
+    if (g.opponent === "person") startLive(id, (t) => { if (!table.busy && table.game && t.version !== table.game.version) render(t); });
   } catch (e) {
     main().replaceChildren(el("h1", {}, "Cannot open this game"), el("p", { class: "error", role: "alert" }, e.message),
       el("p", {}, el("a", { href: "/" }, "Start a new game")));
@@ -80,7 +89,7 @@ export function showError(message) {
 
 export function promptText(g, h) {
   if (h.phase === "end") return g.game_over ? "The game is over." : "The hand is over.";
-  if (!h.my_turn) return "The computer is thinking…";
+  if (!h.my_turn) return g.opponent === "person" ? `Waiting for ${g.names[1 - g.you]}…` : "The computer is thinking…";
   switch (h.phase) {
     case "offer": return `Take the upcard ${glyphs(h.upcard)} or pass.`;
     case "draw": return h.legal.take ? "Draw from the stock or take the top discard." : "Draw from the stock.";
@@ -97,10 +106,10 @@ export function buttons(g, h) {
   const b = (id, text, key, fn, cls = "") => out.push(el("button", { id, class: cls, "aria-keyshortcuts": key, onclick: fn }, text, el("kbd", { "aria-hidden": "true" }, key)));
   if (L.take && (h.phase === "offer" || h.phase === "last-chance")) b("btn-take", `Take ${glyphs(h.upcard)}`, "T", () => act("take"), "primary");
   if (L.pass) b("btn-pass", "Pass", "P", () => act("pass"));
-  if (L.knock.length) b("btn-knock", "Knock…", "K", () => knockFlow("knock"), "primary");
-  if (L.gin.length) b("btn-gin", "Gin…", "G", () => knockFlow("gin"), "primary");
+  if (L.knock && L.knock.length) b("btn-knock", "Knock…", "K", () => knockFlow("knock"), "primary");
+  if (L.gin && L.gin.length) b("btn-gin", "Gin…", "G", () => knockFlow("gin"), "primary");
   if (L.big_gin) b("btn-big-gin", "Big gin…", "B", bigGinFlow, "primary");
-  if (h.phase === "end" && !g.game_over) b("btn-next", "Next hand", "N", () => send("next", {}), "primary");
+  if (h.phase === "end" && !g.game_over) b("btn-next", g.current_game_over ? "Next game" : "Next hand", "N", () => send("next", {}), "primary");
   if (g.can_hint) b("btn-hint", "Hint", "H", showHint);
   if (g.can_undo) b("btn-undo", "Undo", "U", () => send("undo", {}));
   return el("div", { class: "buttons" }, out);
@@ -120,8 +129,10 @@ function opponentArea(g, h) {
   const opp = h.opponent;
   const backs = el("div", { class: "opp-cards", id: "opp-cards", "aria-hidden": "true" },
     Array.from({ length: opp.count }, () => el("span", { class: "card static back-small", html: cardBack() })));
-  return el("section", { class: "opponent", "aria-label": "The computer" },
-    el("h2", {}, `Computer (${g.level}) `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === 1 ? el("span", { class: "badge" }, "dealer") : null),
+  const other = 1 - g.you;
+  const who = g.opponent === "person" ? g.names[other] : `Computer (${g.level})`;
+  return el("section", { class: "opponent", "aria-label": g.opponent === "person" ? g.names[other] : "The computer" },
+    el("h2", {}, `${who} `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === other ? el("span", { class: "badge" }, "dealer") : null),
     backs,
     opp.known.length ? el("p", { id: "opp-known", class: "known" }, "Known to hold: ", cardRow(opp.known, "small")) : null);
 }
@@ -151,31 +162,33 @@ export function render(g, keepHint = false, opts = {}) {
   const h = g.hand;
   const names = g.names;
   const ended = h.phase === "end";
-  const events = h.events.map((e) => eventText(e, names, g.you));
+  const pickup = h.variant === "pickup";
+  const other = 1 - g.you;
+  const events = h.events.map((e) => (pickup ? pickupEventText(e, g) : eventText(e, names, g.you)));
   const freshEvents = opts.quiet ? [] : h.events.slice(prev);
   table.seenEvents = events.length;
   const log = el("details", { class: "log-box", id: "log-box" },
     el("summary", {}, "This hand so far", events.length ? el("span", { class: "muted" }, ` · ${events[events.length - 1]}`) : null),
     el("ol", { class: "log", id: "log", "aria-label": "What happened this hand" }, events.map((t, i) => el("li", { class: i >= prev && prev > 0 ? "new" : "" }, t))));
-  const status = el("p", { class: "prompt", id: "prompt", "aria-live": "off" }, promptText(g, h));
+  const status = el("p", { class: "prompt", id: "prompt", "aria-live": "off" }, pickup ? pickupPrompt(g, h) : promptText(g, h));
   const head = el("div", { class: "felt-head" },
     el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted" }, ` · ${g.preset} · ${g.mode}`)),
-    el("p", { class: "score", id: "score" }, el("span", {}, `You ${g.sheet.totals[0]}`), " — ", el("span", {}, `Computer ${g.sheet.totals[1]}`),
-      h.dealer === 0 ? el("span", { class: "badge" }, "you deal") : null),
+    el("p", { class: "score", id: "score" }, el("span", {}, `You ${g.sheet.totals[g.you]}`), " — ", el("span", {}, `${g.opponent === "person" ? names[other] : "Computer"} ${g.sheet.totals[other]}`),
+      h.dealer === g.you ? el("span", { class: "badge" }, "you deal") : null),
     el("button", { class: "small-btn sheet-toggle", id: "btn-sheet", "aria-controls": "side", "aria-expanded": "false", onclick: () => toggleSheet(true) }, "Score sheet"));
-  const centre = el("div", { class: "centre" }, pileArea(g, h),
+  const centre = el("div", { class: "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
-  const felt = el("div", { class: "felt" }, head,
-    ended || h.laid_down ? null : opponentArea(g, h),  // once its hand is on the table, no backs
+  const felt = el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
+    ended || h.laid_down ? null : opponentArea(g, h),  // once the knocker's hand is on the table, no backs
     ended ? null : centre,
-    ended ? endOfHand(g, h) : null,
+    ended ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
     g.game_over ? gameOverPanel(g) : null,
     ended ? el("div", { class: "end-info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
     h.laid_down ? layoffChooser(g, h) : null,
     buttons(g, h),
-    ended ? null : handArea(g, h),
+    ended ? null : pickup ? pickupHand(g, h, act, () => render(table.game, true, { quiet: true })) : handArea(g, h),
     log);
-  main().replaceChildren(el("div", { class: "table", id: "table", "data-version": g.version, "data-phase": h.phase, "data-over": g.game_over ? "yes" : "no" },
+  main().replaceChildren(el("div", { class: "table", id: "table", "data-version": g.version, "data-phase": h.phase, "data-over": g.game_over ? "yes" : "no", "data-turn": h.my_turn ? "me" : "other" },
     felt, sideSheet(g, () => toggleSheet(false))));
   document.documentElement.style.setProperty("--cw", `${cardWidth()}px`);
   const fan = $("#hand");
@@ -193,7 +206,7 @@ export function render(g, keepHint = false, opts = {}) {
   if (opts.deal && !ended) deal();
   else if (opts.before) settle(opts.before);
   const theirs = freshEvents.map((e, i) => [e, i]).filter(([e]) => e.player !== g.you);
-  if (theirs.length && !ended) {
+  if (theirs.length && !ended && !pickup) {
     const before = pilesBefore(h.discard_pile, freshEvents);
     const idx = theirs.map(([, i]) => i);
     const prompt = $("#prompt");

@@ -1,0 +1,181 @@
+"""``ginrummy history`` and ``ginrummy stats``: the games stored in the SQLite store shared with the
+browser (:mod:`ginrummy.storage`), and the ``--db`` option of every command that uses it.
+
+The terminal's games belong to the store's local player (:meth:`~ginrummy.storage.store.Store.local_token`);
+``history --token`` prints that player's token: a browser page served by ``ginrummy serve`` on the
+same file that uses it (``localStorage["ginrummy.token"]``) lists these games with its own.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ginrummy.errors import RecordError
+from ginrummy.records import GameRecord
+from ginrummy.storage import MODES, Store, default_db_path, stats_json
+from ginrummy.storage.recorder import rebuild
+from ginrummy.storage.store import GameRow, owner_of
+
+__all__ = ["db_option", "game_line", "history", "open_store", "stats", "stats_tables", "stored_record"]
+
+
+def db_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--db PATH``: the SQLite file of the games (the browser's, by default)."""
+    return click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="SQLite file of the stored games, shared with `ginrummy serve` (default: "
+        "ginrummy/games.sqlite3 in the user's data folder).",
+    )(f)
+
+
+def open_store(db: Path | None, must_exist: bool = True) -> Store | None:
+    """The store at ``db`` (default :func:`~ginrummy.storage.store.default_db_path`); ``None`` when
+    ``must_exist`` and there is no such file yet (nothing stored)."""
+    path = db or default_db_path()
+    if must_exist and not path.exists():
+        return None
+    return Store(path)
+
+
+def stored_record(db: Path | None, game_id: str) -> GameRecord:
+    """The record of stored game ``game_id`` (any owner's), rebuilt from its seed and actions.
+    Raises :class:`~ginrummy.errors.RecordError` when there is no such game or it does not replay."""
+    store = open_store(db)
+    if store is None:
+        raise RecordError(f"no store at {db or default_db_path()}")
+    try:
+        loaded = store.load_game(game_id)
+    finally:
+        store.close()
+    if loaded is None:
+        raise RecordError(f"no stored game {game_id!r} in {store.path} (see ginrummy history)")
+    game, states = rebuild(*loaded)
+    return GameRecord.from_game(game, states)
+
+
+def _result(row: GameRow) -> str:
+    if row.status != "over" or not row.final:
+        return f"playing (hand {row.hands_dealt})"
+    totals = row.final.get("totals", [0, 0])
+    winner = row.final.get("winner")
+    if winner == 0:
+        return f"{row.name} won {totals[0]} to {totals[1]}"
+    if winner == 1:
+        return f"Computer won {totals[1]} to {totals[0]}"
+    return f"tied {totals[0]} to {totals[1]}"
+
+
+def game_line(row: GameRow) -> tuple[str, ...]:
+    """One game of the history: when, id, mode, level, rules, hands, result."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.created))
+    return (when, row.id, row.mode, row.level, row.preset, str(row.hands_dealt), _result(row))
+
+
+_STATS = (
+    ("games", "games"),
+    ("games_finished", "games finished"),
+    ("games_won", "games won"),
+    ("hands", "hands"),
+    ("hands_won", "hands won"),
+    ("hands_lost", "hands lost"),
+    ("gins", "your gins"),
+    ("gins_against", "gins against you"),
+    ("undercuts", "your undercuts"),
+    ("undercut_against", "you undercut"),
+    ("points_per_hand", "points per hand"),
+)
+
+
+def stats_tables(data: dict[str, Any]) -> list[Table | Text]:
+    """One table per mode (rated, then practice) of :func:`~ginrummy.storage.stats.stats_json`'s
+    rows: a row per statistic, a column per computer level (narrow enough for 80 columns)."""
+    out: list[Table | Text] = []
+    for mode in MODES:
+        rows = data.get(mode, [])
+        if not rows:
+            out.append(Text(f"{mode.capitalize()} games: none yet."))
+            continue
+        table = Table(
+            title=f"{mode.capitalize()} games, by computer level", title_justify="left", box=box.SIMPLE
+        )
+        table.add_column("")
+        for row in rows:
+            table.add_column(str(row["level"]), justify="right", no_wrap=True)
+        for key, label in _STATS:
+            table.add_row(label, *(str(row[key]) for row in rows))
+        out.append(table)
+    return out
+
+
+@click.command()
+@db_option
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Show at most N games."
+)
+@click.option(
+    "--token",
+    "show_token",
+    is_flag=True,
+    help="Print the local player's token, which lets a browser served on the same file list these games.",
+)
+def history(db: Path | None, limit: int, show_token: bool) -> None:
+    """The games played in the terminal, newest first, with their result.
+
+    Replay one with `ginrummy replay --stored ID`."""
+    console = Console(highlight=False, soft_wrap=True)
+    store = open_store(db, must_exist=not show_token)
+    if store is None:
+        console.print(f"No games stored in {db or default_db_path()} yet.")
+        return
+    try:
+        token = store.local_token()
+        if show_token:
+            console.print(
+                Text(
+                    f"{token}\nTo see these games in the browser (ginrummy serve --db {store.path}), run "
+                    f"localStorage.setItem('ginrummy.token', '{token}') in the page's console and reload."
+                )
+            )
+            return
+        rows = store.list_games(owner_of(token), limit)
+    finally:
+        store.close()
+    if not rows:
+        console.print(f"No games stored in {store.path} yet.")
+        return
+    console.print(Text(f"Games in {store.path}, newest first (replay one: ginrummy replay --stored ID)"))
+    lines = [game_line(row) for row in rows]
+    heads = ("when", "id", "mode", "computer", "rules", "hands", "result")
+    widths = [max(len(x[i]) for x in [heads, *lines]) for i in range(len(heads))]
+    for n, line in enumerate([heads, *lines]):
+        text = "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+        console.print(Text(text, style="bold" if n == 0 else ""))
+
+
+@click.command()
+@db_option
+def stats(db: Path | None) -> None:
+    """Statistics of the games played in the terminal: by computer level, rated and practice apart."""
+    console = Console(highlight=False, soft_wrap=True)
+    store = open_store(db)
+    if store is None:
+        console.print(f"No games stored in {db or default_db_path()} yet.")
+        return
+    try:
+        owner = owner_of(store.local_token())
+        data = stats_json(store.list_games(owner, limit=1_000_000), store.hand_rows(owner))
+    finally:
+        store.close()
+    for table in stats_tables(data):
+        console.print(table)

@@ -1,0 +1,61 @@
+"""The full-screen table's Textual application: the table screen, and the notice shown while the
+terminal is smaller than :data:`MIN_SIZE`."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import App
+
+from ginrummy.cli.tui.flow import TableFlow
+from ginrummy.cli.tui.screens import TooSmallScreen
+from ginrummy.cli.tui.table import TableScreen
+
+__all__ = ["MIN_SIZE", "TableApp"]
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal the table fits (columns, lines)."""
+
+
+class TableApp(App[None]):
+    """``ginrummy play`` in a terminal: one :class:`~ginrummy.cli.tui.table.TableScreen` over
+    ``flow``, whose first hand is dealt when the app starts."""
+
+    TITLE = "Gin Rummy"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, flow: TableFlow) -> None:
+        super().__init__()
+        self.flow = flow
+        self.table: TableScreen | None = None
+
+    def on_mount(self) -> None:
+        if self.flow.state is None:
+            self.flow.deal()
+        self.table = TableScreen(self.flow)
+        self.push_screen(self.table)
+        self.check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Show the too-small notice while the terminal is smaller than :data:`MIN_SIZE`, and
+        take it away once it is big enough."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        top = self.screen if self.screen_stack else None
+        if small:
+            notice = top if isinstance(top, TooSmallScreen) else TooSmallScreen(MIN_SIZE)
+            if notice is not top:
+                self.push_screen(notice)
+            notice.call_after_refresh(notice.show_size, width, height)
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def action_quit_table(self) -> None:
+        """``q`` on the too-small notice: ask, as the table does."""
+        if self.table is not None:
+            self.table.action_quit_table()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (Textual's quit) asks first too."""
+        self.action_quit_table()

@@ -1,0 +1,464 @@
+"""The flow of the full-screen table, without a screen: deal, play the person's moves, let the
+computer play, score, and go on to the next hand, game or match.
+
+:class:`TableFlow` is thin over the core and over the line mode's session: a
+:class:`~ginrummy.cli.session.PlaySession` (never run, its output captured) sets up the game, match or
+team match, keeps the hands and writes the record (``--save``); every hand is dealt by
+:meth:`ginrummy.scoring.game.Game.new_hand` and played through the one hand loop,
+:func:`ginrummy.play.play_hand`, with the person's seat ``None``. The person's moves are checked by the
+engine (``state.verify``) before they are pushed; the screens read the person's view only
+(:attr:`TableFlow.view`) and hold no game state of their own.
+
+>>> from ginrummy.rules import Rules
+>>> flow = TableFlow(Rules(), seed=7, opponent="simple")
+>>> flow.deal()
+>>> flow.stage, flow.view.my_turn, flow.view.hand.bit_count() in (10, 11)
+('play', True, True)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Literal
+
+from rich.console import Console
+from rich.text import Text
+
+from ginrummy.agents.hints import Hint
+from ginrummy.cards import Card
+from ginrummy.cli import render
+from ginrummy.cli.session import PlaySession
+from ginrummy.cli.table import HUMAN, screen_class
+from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.hand.actions import DrawStock, Knock
+from ginrummy.hand.defense import LayoffChoice, layoff_choices
+from ginrummy.hand.order import by_rank
+from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import HandResult, agree
+from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
+from ginrummy.melds import best_arrangement, best_discards, least_deadwood
+from ginrummy.play import play_hand, undo_refusal
+from ginrummy.protocol import BotError, close_agent, forfeit_of
+from ginrummy.rules import Rules
+from ginrummy.scoring.game import Game
+from ginrummy.scoring.match import Match
+from ginrummy.scoring.sheet import SheetLayout
+from ginrummy.seeds import derive_seed
+from ginrummy.storage import Store
+from ginrummy.variants import AnyAction, AnyHandState, hand_type
+
+__all__ = ["Stage", "TableFlow"]
+
+Stage = Literal["play", "hand-over", "game-over", "forfeit"]
+"""Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
+everything) over, or the computer's ``cmd:`` bot forfeited."""
+
+
+def _no_input(prompt: str) -> str:
+    """The captured session never reads input (the table asks through its screens)."""
+    raise EOFError(prompt)
+
+
+class TableFlow:
+    """The person (seat 0) against the computer (seat 1) at the full-screen table.
+
+    The arguments are ``ginrummy play``'s (see :class:`~ginrummy.cli.session.PlaySession`);
+    ``practice`` allows hints and undo (:func:`ginrummy.play.undo_refusal`); ``store`` (``--db``) keeps
+    each game as it is played, as the line mode does. ``message`` is the last thing said
+    to the person (a refusal, a hint), ``None`` when nothing is pending.
+    """
+
+    @staticmethod
+    def plays(rules: Rules) -> bool:
+        """Whether the full-screen table plays hands dealt under ``rules``: the standard game's
+        (discard-pile pickup, 002, is played in the line mode)."""
+        return hand_type(rules) is HandState
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int,
+        opponent: str = "simple",
+        name: str = "You",
+        save: Path | None = None,
+        glyphs: bool = True,
+        preset: str | None = None,
+        changed: Sequence[str] = (),
+        sheet: SheetLayout = "hands",
+        practice: bool = False,
+        store: Store | None = None,
+    ) -> None:
+        if not self.plays(rules):
+            raise ValueError("the full-screen table plays the standard game; play this variant with --plain")
+        self.rules = rules
+        self.glyphs = glyphs
+        self._buffer = io.StringIO()
+        self._console = Console(file=self._buffer, width=100, highlight=False, soft_wrap=True)
+        self._opponent, self._name, self._preset = opponent, name, preset
+        self._changed, self._layout, self._practice = tuple(changed), sheet, practice
+        self._store = store
+        self.first_save = save
+        self.played = 1
+        """How many games (matches) have been started, counting each "play again"."""
+        self.session = self._session(seed, save)
+        self.stage: Stage = "play"
+        self.message: Text | None = None
+        self.pairings = ""
+        """Team play: what the other pairings' games came to (the line mode's words), once played."""
+        self.forfeit: str | None = None
+        """Why the computer's ``cmd:`` bot forfeited (the stage is then ``forfeit``)."""
+        self.draws: dict[int, Card] = {}
+        """The cards the person drew from the stock in this hand, by event index (theirs only)."""
+        self.wording = screen_class(rules)
+        """The line mode's table screen of this variant: its static wording of events and results."""
+
+    def _session(self, seed: int, save: Path | None) -> PlaySession:
+        return PlaySession(
+            self.rules,
+            seed=seed,
+            opponent=self._opponent,
+            name=self._name,
+            console=self._console,
+            input_fn=_no_input,
+            save=save,
+            glyphs=self.glyphs,
+            preset=self._preset,
+            changed=self._changed,
+            sheet=self._layout,
+            practice=self._practice,
+            store=self._store,
+        )
+
+    @property
+    def practice(self) -> bool:
+        """A practice game: hints and undo allowed (rated games allow neither)."""
+        return self.session.practice
+
+    # -- what the person may see -------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.session.names
+
+    @property
+    def state(self) -> AnyHandState | None:
+        return self.session.state
+
+    @property
+    def view(self) -> PlayerView:
+        """The person's view of the current (or last) hand. Raises ``ValueError`` before the first deal."""
+        state = self.session.state
+        if state is None:
+            raise ValueError("no hand has been dealt")
+        view = state.view(HUMAN)
+        assert isinstance(view, PlayerView)  # the table plays the standard game (see plays())
+        return view
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.session.states)
+
+    @property
+    def result(self) -> HandResult | None:
+        state = self.session.state
+        return None if state is None else state.view(HUMAN).result
+
+    @property
+    def choosing_layoffs(self) -> bool:
+        """Whether the person, as the defender, is to lay down now."""
+        state = self.session.state
+        return (
+            state is not None and not state.is_over and state.phase is Phase.LAYOFF and state.to_act == HUMAN
+        )
+
+    def card_text(self, card: int, style: str = "") -> Text:
+        return render.card_text(card, self.glyphs, style)
+
+    def say(self, message: str, head: str | None = None, style: str = "yellow") -> None:
+        """Set :attr:`message`, its cards written as the table writes them."""
+        text = render.table_words(message, self.glyphs)
+        self.message = Text(f"{head}: {text}" if head else text, style=style)
+
+    def log_lines(self) -> list[Text]:
+        """The current hand in words, one line per public event (the line mode's wording), with
+        the cards the person drew; once over, the result in one line."""
+        state = self.session.state
+        if state is None:
+            return []
+        view = state.view(HUMAN)
+        dealer = agree(self.names[view.dealer], "deal", "deals")
+        lines = [Text(f"Hand {self.hand_number}: {dealer}.", style="bold")]
+        for i, event in enumerate(view.history):
+            line = self.wording.event_text(
+                event, self.names, self.glyphs, you=HUMAN, drawn=self.draws.get(i), result=view.result
+            )
+            lines.append(line + Text("."))
+        if view.result is not None:
+            lines.append(Text(view.result.describe(self.names), style="bold"))
+        return lines
+
+    def status(self) -> str:
+        """The score toward the target (and the game of the match), in one line."""
+        where = f"Game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
+        return where + render.score_line(self.game)
+
+    def knock_words(self, short: bool = False) -> str:
+        """The knock limit in force, with Oklahoma's knock card and doubling when the rules have
+        them: ``knock limit 7 (knock card 7♠, a spade: points doubled)``, or ``short``
+        ``knock limit 7 (7♠, doubled)``."""
+        state = self.session.state
+        if state is None:
+            return f"knock limit {self.rules.knock_limit}"
+        view = self.view
+        words = f"knock limit {view.knock_limit}"
+        if view.knock_card is not None:
+            card = view.knock_card.text(self.glyphs)
+            doubled = view.multiplier > 1
+            if short:
+                words += f" ({card}, doubled)" if doubled else f" ({card})"
+            else:
+                words += (
+                    f" (knock card {card}, a spade: points doubled)" if doubled else f" (knock card {card})"
+                )
+        return words
+
+    def deadwood_words(self) -> str:
+        """The person's deadwood: during the discard, after the best discard (the count the knock
+        limit is compared with), e.g. ``deadwood 6 after your best discard``."""
+        view = self.view
+        mr = view.meld_rules
+        if view.phase is Phase.DISCARD and view.to_act == HUMAN:
+            taken = view.taken
+            exclude = 0 if taken is None or view.rules.rediscard_taken_card else 1 << taken
+            try:
+                count, _ = best_discards(view.hand, exclude, mr=mr)
+            except ValueError:
+                pass
+            else:
+                return f"deadwood {count} after your best discard"
+        return f"deadwood {least_deadwood(view.hand, mr=mr)}"
+
+    def sheet(self, width: int | None = None) -> str:
+        """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it."""
+        self._console.width = max(width or 100, 20)
+        return self.session.sheet().plain
+
+    def summary(self) -> list[Text]:
+        """The end of the game (and match, and team match): winner, totals, bonuses."""
+        lines = render.summary_lines(self.game, settle=self.match.kind == "single")
+        if self.match.kind != "single":
+            lines += [Text(""), *render.match_lines(self.match)]
+        if self.session.team is not None and self.session.is_over:
+            lines += [Text(""), *(Text(line) for line in self.pairings.splitlines() if line)]
+        return lines
+
+    # -- playing --------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Deal the next hand of the current game and let the computer play to the person's turn."""
+        state = self.game.new_hand()
+        self.session.states.append(state)
+        self.draws = {}
+        self.message = None
+        self.stage = "play"
+        self._advance()
+
+    def act(self, action: AnyAction) -> bool:
+        """Play the person's ``action`` if the engine allows it (else say why and return ``False``),
+        then the computer's moves to the person's next turn or the end of the hand."""
+        state = self.session.state
+        if state is None or self.stage != "play":
+            self.say("the hand is not being played", "Not allowed")
+            return False
+        try:
+            state.verify(action, player=HUMAN)
+        except GinRummyError as exc:
+            self.say(str(exc), "Not allowed")
+            return False
+        state.push(action, player=HUMAN)
+        if isinstance(action, DrawStock):
+            drawn = state.view(HUMAN).drawn
+            if drawn is not None:
+                self.draws[len(state.log) - 1] = drawn
+        self.message = None
+        self._advance()
+        return True
+
+    def _advance(self) -> None:
+        state = self.session.state
+        assert state is not None
+        try:
+            result = play_hand(state, [None, self.session.agent])
+        except (BotError, IllegalActionError) as exc:
+            error = forfeit_of(exc, self.session.agent)
+            if error is None:
+                raise
+            self.forfeit = (
+                f"The computer player {self.session.opponent} forfeits the game "
+                f"({error.kind}: {error.detail}). You win by forfeit."
+            )
+            self.stage = "forfeit"
+            return
+        if result is None:
+            self.sync()
+            return
+        self.game.enter(result)
+        self.sync()
+        self.save()
+        self.stage = "hand-over"
+
+    def next(self) -> None:
+        """After a hand: deal the next one, or (the game over) show the end of the game; after a
+        game of a match: start the next game. Team play: once the person's pairing is over, the
+        other pairings are played (computer against computer) for the team sheet."""
+        if self.stage == "hand-over" and self.game.is_over:
+            if self.match.is_over and self.session.team is not None:
+                self.pairings = self._said(self.session._other_pairings)
+            self.stage = "game-over"
+            return
+        if self.stage == "game-over":
+            if self.match.is_over:
+                raise ValueError("everything is played: play again or quit")
+            self.session.game = self.match.new_game()
+            self.session.states = []
+            self.session.game_states.append(self.session.states)
+        self.deal()
+
+    @property
+    def all_over(self) -> bool:
+        """Whether everything the rules make has been played."""
+        return self.stage == "game-over" and self.session.is_over
+
+    def play_again(self) -> None:
+        """Start a fresh game (match) dealt from a seed derived from this one, saved (``--save``) to
+        a file numbered after the first, as the line mode does; then deal its first hand."""
+        close_agent(self.session.agent)
+        self.played += 1
+        first = self.first_save
+        save = None if first is None else first.with_name(f"{first.stem}-{self.played}{first.suffix}")
+        self.pairings = ""
+        self.session = self._session(derive_seed(self.session.seed, "again") % 1_000_000, save)
+        self.deal()
+
+    def close(self) -> None:
+        """Save what has been played (``--save``) and end the computer's process, if any."""
+        if self.session.states:
+            self.save()
+        close_agent(self.session.agent)
+
+    def _said(self, call: Callable[[], object]) -> str:
+        """Call ``call`` (a method of the line mode's session) and return what it said."""
+        mark = self._buffer.tell()
+        call()
+        self._buffer.seek(mark)
+        said = self._buffer.read().strip()
+        self._buffer.seek(0, io.SEEK_END)
+        return said
+
+    def sync(self) -> None:
+        """Bring the stored game (``--db``) up to date, through the line mode's recorder; a store
+        that fails is said once in :attr:`message` and the game goes on unstored."""
+        if self.session.store is None:
+            return
+        said = self._said(self.session._store)
+        if self.session.store is None:
+            self.say(said, style="red")
+            self._store = None
+
+    def save(self) -> None:
+        """Write the record (``--save``); a failure is said in :attr:`message`."""
+        if self.session.save_path is None:
+            return
+        said = self._said(self.session._save)
+        if said:
+            self.say(said, style="red")
+
+    # -- help for the person -----------------------------------------------------------------
+
+    def undo(self) -> bool:
+        """Practice games: take back the person's last move under the shared rule
+        (:func:`ginrummy.play.undo_refusal`); otherwise, or when refused, say why."""
+        if not self.practice:
+            self.say("undo is for practice games (start one with --practice)", "Not allowed")
+            return False
+        state = self.session.state
+        reason = undo_refusal(state if self.stage == "play" else None, HUMAN)
+        if reason is not None:
+            self.say(reason, "Cannot undo")
+            return False
+        assert state is not None
+        state.pop()
+        self.sync()
+        self.say("Your last move is taken back.", style="green")
+        return True
+
+    def hint(self) -> Hint | None:
+        """Practice games: the strongest level's move for the person now and why, from their view
+        only (the line mode's :meth:`~ginrummy.cli.session.PlaySession.hint`); also said in
+        :attr:`message`. ``None`` (and why, said) when there is no hint to give."""
+        if not self.practice:
+            self.say("hints are for practice games (start one with --practice)", "Not allowed")
+            return None
+        state = self.session.state
+        if state is None or self.stage != "play" or state.to_act != HUMAN:
+            self.say("a hint is for your turn", "No hint")
+            return None
+        hint = self.session.hint(state.view(HUMAN))
+        self.message = Text(f"Hint ({hint.agent}): {hint.why}", style="cyan")
+        return hint
+
+    # -- the person's choices ------------------------------------------------------------------
+
+    def knock_cards(self) -> dict[Card, int]:
+        """The cards the person may knock (or go gin) with now, each with the deadwood left
+        (points; 0 is gin), from the view's legal actions."""
+        view = self.view
+        out: dict[Card, int] = {}
+        for a in view.legal_actions:
+            if isinstance(a, Knock):
+                out[a.card] = least_deadwood(view.hand & ~(1 << a.card), mr=view.meld_rules)
+        return out
+
+    def knock_text(self, card: Card) -> Text:
+        """What knocking with ``card`` lays down, for the person to confirm."""
+        view = self.view
+        mr = view.meld_rules
+        arr = best_arrangement(view.hand & ~(1 << card), mr=mr)
+        text = Text("Go gin" if arr.points == 0 else "Knock")
+        text.append(", discarding ")
+        text.append_text(self.card_text(card))
+        text.append(" face down, laying down ")
+        text.append_text(render.melds_text(arr.melds, self.glyphs))
+        if arr.points:
+            text.append(" with deadwood ")
+            text.append_text(render.cards_text(by_rank(arr.deadwood), self.glyphs))
+            text.append(f" ({arr.points})")
+        return text + Text(".")
+
+    def layoff_choices(self) -> tuple[LayoffChoice, ...]:
+        """The person's ways to lay down as the defender, best first
+        (:func:`ginrummy.hand.defense.layoff_choices`, from their view)."""
+        return layoff_choices(self.view)
+
+    def computer_cards(self) -> tuple[int, int]:
+        """What the person sees of the computer's hand: (cards known to them, how many it holds)."""
+        view = self.view
+        return view.opponent_known, view.opponent_hand_size
+
+    def result_lines(self) -> list[Text]:
+        """The end of the hand in the line mode's words: both hands in melds, layoffs, the result."""
+        result = self.result
+        assert result is not None
+        return self.wording.result_lines(result, self.names, self.glyphs, self.rules)

@@ -1,0 +1,212 @@
+"""The dialogs of the full-screen table: confirm (quit, knock), the whole discard pile, the end of a
+hand, the end of a game, the layoff chooser, the keys, and the notice that the terminal is too
+small. Each shows what it is given (built from the person's view by the table screen) and
+answers with :meth:`~textual.screen.Screen.dismiss`; none holds game state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+__all__ = [
+    "ConfirmScreen",
+    "EndScreen",
+    "HelpScreen",
+    "LayoffScreen",
+    "PileScreen",
+    "TooSmallScreen",
+]
+
+DIALOG_CSS = """
+ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen { align: center middle; }
+.dialog {
+    width: auto; min-width: 40; max-width: 96%; height: auto; max-height: 96%;
+    border: round $accent; background: $surface; padding: 0 1;
+}
+.dialog .title { text-style: bold; color: $accent; width: 100%; }
+.dialog .body { height: auto; width: 100%; scrollbar-size-vertical: 1; }
+.dialog .buttons { height: auto; width: auto; margin-top: 1; }
+.dialog Button { margin: 0 1 0 0; }
+"""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: ``y`` or Enter say yes, ``n`` or Escape no."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: Text | str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
+        super().__init__()
+        self.question = question
+        self.labels = (yes, no)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="body")
+            with Horizontal(classes="buttons"):
+                yield Button(self.labels[0], id="yes", variant="primary", compact=True)
+                yield Button(self.labels[1], id="no", compact=True)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class _TextScreen(ModalScreen[str]):
+    """A dialog of lines with buttons; each button (and its key) dismisses with its id. The lines
+    scroll (arrows, Page Up and Down, the wheel) when they do not fit."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll(-1)", "Up", show=False),
+        Binding("down", "scroll(1)", "Down", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pagedown", "scroll(10)", "Page down", show=False),
+    ]
+
+    def __init__(
+        self, title: str, lines: Sequence[Text], buttons: Sequence[tuple[str, str]], *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.title_text = title
+        self.lines = [part for line in lines for part in line.split("\n", allow_blank=True)]
+        self.buttons = list(buttons)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            with VerticalScroll(classes="body"):
+                yield Static(Text("\n").join(self.lines), id="text")
+            with Horizontal(classes="buttons"):
+                for i, (key, label) in enumerate(self.buttons):
+                    yield Button(label, id=key, variant="primary" if i == 0 else "default", compact=True)
+
+    def on_mount(self) -> None:
+        """Size the dialog to its text, within the screen (the text scrolls when longer)."""
+        width, height = self.app.size
+        widest = max([Text(self.title_text).cell_len, *(line.cell_len for line in self.lines)])
+        room = height - 7
+        scrolls = len(self.lines) > room  # a scroll bar takes a column
+        inner = min(widest + 1 + scrolls, width - 6)
+        lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)
+        dialog = self.query_one(".dialog")
+        dialog.styles.width = inner + 4
+        self.query_one(".body").styles.height = max(1, min(lines, room))
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the text by ``lines`` (up when negative)."""
+        self.query_one(".body", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "")
+
+    def action_choose(self, key: str) -> None:
+        self.dismiss(key)
+
+
+class PileScreen(_TextScreen):
+    """The whole discard pile, bottom to top (any key or Escape closes it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,v,q", "choose('close')", "Close")]
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        super().__init__("The discard pile, bottom to top", lines, [("close", "Close (Esc)")])
+
+
+class HelpScreen(_TextScreen):
+    """The keys and clicks of the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,question_mark,q", "choose('close')", "Close")
+    ]
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        super().__init__("Keys and clicks", lines, [("close", "Close (Esc)")])
+
+
+class EndScreen(_TextScreen):
+    """The end of a hand or of a game: what was laid down, the result and the score, with the
+    choices (next hand, next game, play again, quit), each with its key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "first", "Go on"),
+        Binding("n", "choose('next')", "Next", show=False),
+        Binding("a", "choose('again')", "Play again", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+        Binding("s", "choose('sheet')", "Sheet", show=False),
+    ]
+
+    def action_first(self) -> None:
+        self.dismiss(self.buttons[0][0])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        keys = {key for key, _ in self.buttons}
+        return not (action == "choose" and parameters and parameters[0] not in keys)
+
+
+class LayoffScreen(ModalScreen[int]):
+    """The defender's choice of how to lay down: the knocker's melds, then each plan (best first);
+    Enter (or a click) chooses the highlighted one; its index is the answer."""
+
+    DEFAULT_CSS = DIALOG_CSS + "LayoffScreen OptionList { height: auto; max-height: 10; }"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "best", "Best plan")]
+
+    def __init__(self, head: Sequence[Text], plans: Sequence[Text]) -> None:
+        super().__init__()
+        self.head = list(head)
+        self.plans = list(plans)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Lay down: choose your layoffs", classes="title")
+            yield Static(Text("\n").join(self.head), classes="body")
+            yield OptionList(*(Option(p, id=str(i)) for i, p in enumerate(self.plans)), id="plans")
+
+    def on_mount(self) -> None:
+        plans = self.query_one(OptionList)
+        plans.highlighted = 0
+        plans.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_best(self) -> None:
+        self.dismiss(0)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown while the terminal is smaller than the table needs; gone once it is big enough."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen Static { width: 100%; height: auto; text-align: center; color: $warning; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit_table", "Quit")]
+
+    def __init__(self, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def show_size(self, width: int, height: int) -> None:
+        w, h = self.need
+        self.query_one("#too-small", Static).update(
+            f"The terminal is too small: {width}x{height}.\n"
+            f"The table needs at least {w}x{h}: enlarge the window.\n(q quits)"
+        )

@@ -1,0 +1,205 @@
+"""Driving the full-screen table (:mod:`ginrummy.cli.tui`) in the tests with Textual's pilot: a
+seeded agent chooses the person's moves from their view, and the driver plays each one with the
+keys or with mouse clicks, checking what the table shows against the engine's state."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from ginrummy.agents import make_agent
+from ginrummy.cards import Card
+from ginrummy.cli.tui import TableApp, TableFlow
+from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, LayoffScreen
+from ginrummy.cli.tui.widgets import CardRow, TextBox
+from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.order import display_order
+from ginrummy.rules import Rules
+
+HUMAN, COMPUTER = 0, 1
+
+
+def new_app(seed: int = 7, opponent: str = "simple", rules: Rules | None = None, **kw: Any) -> TableApp:
+    return TableApp(TableFlow(rules or Rules(), seed=seed, opponent=opponent, **kw))
+
+
+def run(app: TableApp, size: tuple[int, int], script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    """Run ``app`` headless at ``size`` and ``script`` against it."""
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+def shown(app: TableApp, selector: str) -> str:
+    """The plain text a ``Static`` of the screen on top (or of the table) shows."""
+    for screen in (app.screen, app.table):
+        assert screen is not None
+        found = screen.query(selector)
+        if found:
+            widget = found.first()
+            if isinstance(widget, TextBox):
+                return widget.text.plain
+            assert isinstance(widget, Static)
+            content = widget.render()
+            return content.plain if isinstance(content, Text) else str(content)
+    raise LookupError(selector)
+
+
+def check_table(app: TableApp) -> None:
+    """What the table shows is the engine's state as the person may see it: their hand in display
+    order, the stock's size, the top discard, the computer's cards face down but for the ones it
+    took from the pile (never a hidden card), the score."""
+    flow = app.flow
+    state = flow.state
+    assert state is not None and app.table is not None
+    table = app.table
+    hand = table.query_one("#hand", CardRow)
+    order = display_order(state.hand(HUMAN), flow.view.meld_rules)
+    assert [s.key for s in hand.spans] == order
+    piles = table.query_one("#piles", CardRow)
+    text = piles.render().plain
+    assert f"Stock: {state.stock_size} cards" in text
+    top = state.discard_pile[-1] if state.discard_pile else None
+    assert piles.spans[1].key == "pile"
+    if top is not None:
+        assert Card(top).text(flow.glyphs) in text.splitlines()[1]
+    opponent = table.query_one("#opponent", CardRow)
+    keys = [s.key for s in opponent.spans]
+    if state.is_over:
+        assert set(keys) == set(Card(c) for c in _cards(state.hand(COMPUTER)))
+    else:
+        known = state.view(HUMAN).opponent_known
+        assert len(keys) == state.hand(COMPUTER).bit_count()
+        assert {k for k in keys if k is not None} == set(Card(c) for c in _cards(known))
+    totals = flow.game.totals
+    assert f"{flow.names[0]} {totals[0]}, {flow.names[1]} {totals[1]}" in shown(app, "#header")
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(52) if mask >> c & 1]
+
+
+async def play_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) -> None:
+    """Play the bot's move for the person with keys, or with clicks where a click can do it."""
+    flow = app.flow
+    view = flow.view
+    table = app.table
+    assert table is not None
+    action = bot.act(view)
+    hand = table.query_one("#hand", CardRow)
+    piles = table.query_one("#piles", CardRow)
+    if isinstance(action, Pass):
+        await pilot.press("p")
+    elif isinstance(action, TakeDiscard | DrawStock):
+        key = "pile" if isinstance(action, TakeDiscard) else "stock"
+        if mouse:
+            assert await pilot.click(piles, offset=piles.offset_of(key))
+        else:
+            await pilot.press("t" if key == "pile" else "d")
+    elif isinstance(action, Discard):
+        if mouse:
+            assert await pilot.click(hand, offset=hand.offset_of(action.card))
+        else:
+            await choose(pilot, app, action.card)
+            await pilot.press("enter")
+    elif isinstance(action, Knock):
+        await choose(pilot, app, action.card)
+        await pilot.press("k")
+        assert isinstance(app.screen, ConfirmScreen)
+        if mouse:
+            assert await pilot.click("#yes")
+        else:
+            await pilot.press("y")
+    elif isinstance(action, BigGin):
+        await pilot.press("b", "y")
+    else:  # pragma: no cover - the person's other moves are made in dialogs
+        raise AssertionError(action)
+
+
+async def choose(pilot: Pilot[None], app: TableApp, card: Card) -> None:
+    """Choose ``card`` with the number keys (and → for the 11th)."""
+    view = app.flow.view
+    position = display_order(view.hand, view.meld_rules).index(card) + 1
+    if position <= 10:
+        await pilot.press(str(position % 10))
+    else:
+        await pilot.press("0", "right")
+    assert app.table is not None and app.table.selected == card
+
+
+async def play_game(
+    pilot: Pilot[None],
+    app: TableApp,
+    *,
+    mouse: bool = False,
+    seed: int = 5,
+    hands: int | None = None,
+    on_hand_over: Callable[[TableApp], None] | None = None,
+) -> int:
+    """Play the person's moves (the simple agent's, seeded) through the table, checking the table
+    after each, until the game is over (or ``hands`` hands are over); returns the hands played.
+    Stops at the game-over dialog."""
+    bot = make_agent("simple", seed)
+    played = 0
+    for _ in range(2000):
+        screen = app.screen
+        if isinstance(screen, EndScreen) and screen.id == "game-over":
+            return played
+        if isinstance(screen, EndScreen) and screen.id == "hand-over":
+            played += 1
+            check_table(app)
+            if on_hand_over is not None:
+                on_hand_over(app)
+            if hands is not None and played >= hands:
+                return played
+            if mouse:
+                assert await pilot.click("#next")
+            else:
+                await pilot.press("enter")
+            continue
+        if isinstance(screen, LayoffScreen):
+            if mouse:
+                assert await pilot.click("#plans", offset=(2, 1))
+            else:
+                await pilot.press("enter")
+            assert app.flow.state is not None
+            assert isinstance(app.flow.state.log[-1][1], LayOff)
+            continue
+        check_table(app)
+        await play_move(pilot, app, bot, mouse)
+    raise AssertionError("the game did not end")
+
+
+def advance(flow: TableFlow, until: Callable[[TableFlow], bool], seed: int = 5, limit: int = 3000) -> None:
+    """Play the person's moves (the simple agent's, seeded; the best layoffs) straight through the
+    flow, without a screen, until ``until(flow)``; at the end of a hand go on to the next one.
+    Raises ``AssertionError`` if the game ends first."""
+    bot = make_agent("simple", seed)
+    if flow.state is None:
+        flow.deal()
+    for _ in range(limit):
+        if until(flow):
+            return
+        if flow.stage == "hand-over":
+            flow.next()
+        elif flow.stage != "play":
+            raise AssertionError(f"stopped at {flow.stage}")
+        elif flow.choosing_layoffs:
+            assert flow.act(flow.layoff_choices()[0].action())
+        else:
+            assert flow.act(bot.act(flow.view))
+    raise AssertionError("never reached")
+
+
+def last_hand(flow: TableFlow) -> bool:
+    """Whether the hand just over ended the game."""
+    return flow.stage == "hand-over" and flow.game.is_over

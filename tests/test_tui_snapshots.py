@@ -1,0 +1,52 @@
+"""Snapshots of the full-screen table's main screens (pytest-textual-snapshot): the table, the end
+of a hand, the final sheet and the too-small notice. Seeded games, so each picture is always the
+same; after a deliberate change of the screens, update them with ``pytest --snapshot-update``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from ginrummy.hand.phase import Phase
+from ginrummy.rules import Rules
+from helpers.tui import advance, last_hand, new_app
+
+SHORT = Rules().with_setting("target=30")
+
+
+def _discarding(flow: Any) -> bool:
+    view = flow.view
+    return view.phase is Phase.DISCARD and view.my_turn and len(view.history) > 6
+
+
+def test_the_table(snap_compare: Any) -> None:
+    app = new_app(seed=11)
+    advance(app.flow, _discarding)
+    assert snap_compare(app, press=["1"], terminal_size=(80, 24))
+
+
+def test_the_table_wide(snap_compare: Any) -> None:
+    app = new_app(seed=11, rules=Rules.preset("oklahoma"))
+    advance(app.flow, _discarding)
+    assert snap_compare(app, press=["right"], terminal_size=(120, 45))
+
+
+def test_the_end_of_a_hand(snap_compare: Any) -> None:
+    app = new_app(seed=8, rules=SHORT)
+    advance(app.flow, lambda f: f.stage == "hand-over")
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_the_final_sheet(snap_compare: Any) -> None:
+    app = new_app(seed=8, rules=SHORT)
+    advance(app.flow, last_hand)
+
+    async def to_the_end(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+
+    assert snap_compare(app, run_before=to_the_end, terminal_size=(120, 45))
+
+
+def test_too_small(snap_compare: Any) -> None:
+    assert snap_compare(new_app(seed=3), terminal_size=(60, 20))
