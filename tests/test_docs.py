@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ginrummy.agents import AGENTS, BY_STRENGTH, DESCRIPTIONS
-from ginrummy.cli.doc_tables import levels_table, markdown_table, presets_table
+from ginrummy.cli.doc_tables import keys_table, levels_table, markdown_table, presets_table
 from ginrummy.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,9 +113,9 @@ def test_markdown_table_cells_read_back() -> None:
         markdown_table(["a", "b"], [["only one"]])
 
 
-@pytest.mark.parametrize("args", [[], ["presets"], ["levels"], ["levels", "presets"]])
+@pytest.mark.parametrize("args", [[], ["presets"], ["levels"], ["keys"], ["levels", "presets"]])
 def test_gen_tables_script_prints_the_tables(args: list[str]) -> None:
-    tables = {"presets": presets_table, "levels": levels_table}
+    tables = {"presets": presets_table, "levels": levels_table, "keys": keys_table}
     done = subprocess.run(
         [sys.executable, str(GEN_TABLES), *args], capture_output=True, text=True, check=False, cwd=ROOT
     )

@@ -183,12 +183,12 @@ def test_play_passes_its_options_to_the_table(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setattr(cli_main, "_full_screen", lambda rules: True)
     monkeypatch.setattr(tui, "run_table", fake_run)
     args = ["play", "--seed", "9", "--opponent", "beginner", "--name", "Ed", "--ascii", "--practice"]
-    args += ["--set", "target=50", "--no-db", "--save", str(tmp_path / "g.json")]
+    args += ["--set", "target=50", "--no-db", "--save", str(tmp_path / "g.json"), "--bot-time", "2.5"]
     out = CliRunner().invoke(cli_main.main, args)
     assert out.exit_code == 0, out.output
     (flow,) = flows
     assert flow.session.seed == 9 and flow.session.opponent == "beginner" and flow.names == ("Ed", "Computer")
     assert not flow.glyphs and flow.practice and flow.rules.target == 50 and flow.session.store is None
-    assert flow.session.save_path == tmp_path / "g.json"
+    assert flow.session.save_path == tmp_path / "g.json" and flow.session.bot_time_ms == 2500
     plain = CliRunner().invoke(cli_main.main, ["play", "--plain", "--seed", "9", "--no-db"], input="q\ny\n")
     assert plain.exit_code == 0 and len(flows) == 1 and "You quit the game." in plain.output

@@ -86,13 +86,14 @@ def play_to_end_of_hand(page: Any, limit: int = 300) -> int:
 
 
 LAYOUT_JS = """
-() => {
+(scope) => {
+  const root = scope ? document.querySelector(scope) : document;
   const problems = [];
   const W = window.innerWidth;
   const scroller = document.scrollingElement;
   if (scroller.scrollWidth > W) problems.push(`page ${scroller.scrollWidth} px wide in a ${W} px window`);
   const name = (n) => `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}${n.dataset.card ? '[' + n.dataset.card + ']' : ''}${n.dataset.slot ? '[slot ' + n.dataset.slot + ']' : ''} "${(n.textContent || '').trim().slice(0, 20)}"`;
-  const targets = [...document.querySelectorAll(
+  const targets = [...root.querySelectorAll(
     'button, a.button, nav a, select, summary, .slot, .pile, .card, input[type=radio]')]
     .filter((n) => !n.closest('[aria-hidden="true"]'))
     .filter((n) => !(n.classList.contains('card') && n.closest('.slot')));
@@ -118,10 +119,11 @@ LAYOUT_JS = """
 """
 
 
-def layout_problems(page: Any) -> tuple[list[str], int]:
+def layout_problems(page: Any, scope: str | None = None) -> tuple[list[str], int]:
     """What the page measures wrong at its current size: sideways scrolling, a card, button or
     link outside the window or covered at its centre (``elementFromPoint``), a touch target under
     44 px. A card in your hand is checked by its slot, the strip of it that shows in the fan.
+    ``scope``: a selector to check only what is inside it (an open drawer over the table).
     Returns the problems and how many elements were checked."""
-    out = page.evaluate(LAYOUT_JS)
+    out = page.evaluate(LAYOUT_JS, scope)
     return [str(p) for p in out["problems"]], int(out["checked"])

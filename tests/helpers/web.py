@@ -45,6 +45,24 @@ def scripted_action(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return "actions", body | {"action": action}
 
 
+def never_knock(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A scripted human who never knocks (so the computer does, and you lay off): passes the
+    upcard, draws from the stock, discards the highest deadwood card, lays down the best plan."""
+    h, body = game["hand"], {"version": game["version"]}
+    if h["phase"] == "end":
+        return "next", body
+    legal = h["legal"]
+    if legal["pass"]:
+        return "actions", body | {"action": "pass"}
+    if legal["draw"]:
+        return "actions", body | {"action": "draw"}
+    if legal["discard"]:
+        rank = "A23456789TJQK"
+        worst = max(legal["discard"], key=lambda c: (c in h["hand"]["deadwood"], rank.index(c[0])))
+        return "actions", body | {"action": "discard " + worst}
+    return "actions", body | {"action": "layoff"}
+
+
 def pickup_action(h: dict[str, Any]) -> str:
     """A discard-pile pickup move from the page's JSON: take the most cards the pile allows when
     more than one, else draw (pass the upcard); lay any meld, then add to a table meld, then

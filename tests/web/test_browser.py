@@ -2,7 +2,7 @@
 
 One game against a live server: a whole hand played by clicks (and one key), a reload
 mid-hand that continues the same hand, a knock with the layoffs shown, the score sheet,
-then the replay viewer, history and statistics. Screenshots go to ``docs/``.
+then the replay viewer, history and statistics. Screenshots go to ``docs/web/``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, step, version, wait_change
 from helpers.web import LiveServer
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(
@@ -56,7 +56,7 @@ def hand_cards(page: Any) -> list[str]:
 
 
 def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
-    DOCS.mkdir(exist_ok=True)
+    DOCS.mkdir(parents=True, exist_ok=True)
     page.goto(server.url + "/")
     page.fill("#setup-name", "Ann")
     page.fill("#setup-target", "10")
@@ -80,7 +80,7 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
             and page.get_attribute("#table", "data-phase") == "discard"
             and page.locator(".hand .card").count() == 11
         ):
-            page.screenshot(path=str(DOCS / "table.png"))
+            page.screenshot(path=str(DOCS / "table-1360x900.png"))
             shot = True
         if moves == 3 and not reloaded and page.get_attribute("#table", "data-phase") != "end":
             before, v = hand_cards(page), version(page)
@@ -97,7 +97,7 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
     assert "You scores" not in heading and "You knocks" not in heading
     if page.locator("#result .meld-block").count():
         assert page.locator("#layoffs").count() or "gin" in heading.lower()
-    page.screenshot(path=str(DOCS / "end-of-hand.png"), full_page=True)
+    page.screenshot(path=str(DOCS / "end-of-hand-1360x900.png"), full_page=True)
     assert page.locator("#sheet tbody tr").count() >= 1
     assert "seed" in page.locator("#fairness").inner_text().lower()
     assert dragged == {"drag-draw", "drag-discard"}
@@ -116,7 +116,7 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
     page.click("#opt-dark")
     page.click("#opt-four")
     page.click("#settings summary")
-    page.screenshot(path=str(DOCS / "end-of-game-dark.png"), full_page=True)
+    page.screenshot(path=str(DOCS / "game-over-dark-1360x900.png"), full_page=True)
     page.click("#settings summary")
     page.click("#opt-dark")
     page.click("#opt-four")
@@ -134,7 +134,7 @@ def test_play_reload_knock_replay(server: LiveServer, page: Any) -> None:
     page.wait_for_function("() => document.querySelector('#replay .check').textContent.includes('opens')")
     words = page.locator("#replay").inner_text()
     assert "null" not in words and "layoff [" not in words
-    page.screenshot(path=str(DOCS / "replay.png"), full_page=True)
+    page.screenshot(path=str(DOCS / "replay-1360x900.png"), full_page=True)
     page.goto(server.url + "/history")
     page.wait_for_selector("#history")
     assert page.locator("#history tbody tr").count() == 1

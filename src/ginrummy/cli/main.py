@@ -207,6 +207,7 @@ def play(
             sheet=sheet_layout,
             practice=practice,
             store=store,
+            bot_time_ms=bot_time_ms(bot_time),
         )
         try:
             forfeit = run_table(flow)

@@ -256,7 +256,7 @@ class PlaySession:
             for line in render.match_lines(self.match):
                 say(line)
         if self.team is not None:
-            self._other_pairings()
+            self.other_pairings()
 
     def _intro(self) -> str:
         who = f"Gin Rummy against the computer ({self.opponent})"
@@ -287,16 +287,16 @@ class PlaySession:
         )
         screen = self.screen_type(self.io, info, state)
         while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
-            self._store()
+            self.store_progress()
             with contextlib.suppress(Undone):  # a move taken back: the human's turn again
                 screen.human_turn()
         self.game.enter(screen.finish())
-        self._store()
+        self.store_progress()
         if self.save_path is not None:
-            self._save()
+            self.save_record()
         self.io.say(self.sheet())
 
-    def _store(self) -> None:
+    def store_progress(self) -> None:
         """Bring the stored game up to date (every action, undo, finished hand); on a failure say
         why once and play on without storing."""
         if self.store is None:
@@ -367,7 +367,7 @@ class PlaySession:
         self.game_states.append(self.states)
         self.io.say(Text(f"\nGame {number} of the match.", style="bold"))
 
-    def _other_pairings(self) -> None:
+    def other_pairings(self) -> None:
         """Team play: the other pairings, computer against computer, then the team sheet."""
         team = self.team
         assert team is not None
@@ -381,7 +381,7 @@ class PlaySession:
             ]
             self.other_states.append(match.play_kept(players))
             if self.save_path is not None:
-                self._save()
+                self.save_record()
             for game in match.games:
                 s = game.summary()
                 say(
@@ -399,7 +399,7 @@ class PlaySession:
 
     def _leave(self, message: str) -> None:
         self.io.say(Text(message, style="bold"))
-        if self.save_path is not None and self.states and self._save():
+        if self.save_path is not None and self.states and self.save_record():
             self.io.say(Text(f"Saved to {self.save_path}."))
 
     # -- records ----------------------------------------------------------------------
@@ -424,10 +424,10 @@ class PlaySession:
         :data:`ginrummy.records.FORFEIT_KINDS`): it ends here, and with ``--save`` the record,
         its ``forfeit`` included, is written (a record that replays)."""
         self.forfeit = GameForfeit(COMPUTER, kind, message)
-        if self.save_path is not None and self.states and self._save():
+        if self.save_path is not None and self.states and self.save_record():
             self.io.say(Text(f"Saved to {self.save_path}."))
 
-    def _save(self) -> bool:
+    def save_record(self) -> bool:
         """Write the record; on failure say why and go on. Returns whether it was written."""
         assert self.save_path is not None
         data = self.record().dump()

@@ -10,17 +10,17 @@ Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
 from typing import Any
 
-from ginrummy.cards import Card, CardSet
+from ginrummy.cards import CardSet
 from ginrummy.hand import order
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import SECOND_PERSON, HandResult, Outcome, agree
 from ginrummy.hand.view import PlayerView
-from ginrummy.layoff import LayoffPlan, best_layoff, layoff_options
-from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, least_deadwood
+from ginrummy.layoff import LayoffPlan
+from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.variants import AnyView
@@ -128,30 +128,20 @@ def _sentence(text: str, names: tuple[str, str]) -> str:
 
 def layoff_plans(view: PlayerView) -> list[dict[str, Any]]:
     """The defender's ways to lay off against the knock, best first (least deadwood, then fewer
-    layoffs), at most :data:`MAX_PLANS`; the first is the engine's best plan
-    (:func:`ginrummy.layoff.best_layoff`). Each: ``action`` (the notation that plays it), the
-    defender's ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count``
-    (points). Empty unless the view's player is the defender in the layoff phase (rules 000-004)."""
-    if view.phase is not Phase.LAYOFF or not view.my_turn or view.knocker is None:
-        return []
-    mr = view.meld_rules
-    best = best_layoff(view.knocker_melds, view.hand, mr=mr)
-    keyed: dict[CardSet, tuple[int, int, list[tuple[Card, int]]]] = {}
-    for combo in product(*(layoff_options(m, view.hand, mr=mr) for m in view.knocker_melds)):
-        used: CardSet = 0
-        layoffs: list[tuple[Card, int]] = []
-        for i, chain in enumerate(combo):
-            for c in chain:
-                used |= 1 << c
-                layoffs.append((c, i))
-        if used.bit_count() == len(layoffs) and used not in keyed:
-            keyed[used] = (least_deadwood(view.hand & ~used, mr=mr), len(layoffs), layoffs)
-    plans = [best]
-    for used, (_, _, layoffs) in sorted(keyed.items(), key=lambda kv: kv[1][:2]):
-        if used != best.laid_off:
-            arr = best_arrangement(view.hand & ~used, mr=mr)
-            plans.append(LayoffPlan(arr.melds, tuple(layoffs), arr.deadwood, mr.ace_points))
-    return [_plan_json(p) | {"action": str(LayOff(p.melds, p.layoffs))} for p in plans[:MAX_PLANS]]
+    layoffs; :func:`ginrummy.hand.defense.layoff_choices`), at most :data:`MAX_PLANS`; the first
+    is the engine's best plan. Each: ``action`` (the notation that plays it), the defender's
+    ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count`` (points). Empty
+    unless the view's player is the defender in the layoff phase (rules 000-004)."""
+    return [
+        {
+            "melds": [_meld(m) for m in c.melds],
+            "layoffs": [[str(card), i] for card, i in c.layoffs],
+            "deadwood": cards(c.deadwood),
+            "count": c.points,
+            "action": str(c.action()),
+        }
+        for c in layoff_choices(view)[:MAX_PLANS]
+    ]
 
 
 def result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:

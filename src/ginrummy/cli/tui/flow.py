@@ -91,6 +91,7 @@ class TableFlow:
         sheet: SheetLayout = "hands",
         practice: bool = False,
         store: Store | None = None,
+        bot_time_ms: int | None = None,
     ) -> None:
         if not self.plays(rules):
             raise ValueError("the full-screen table plays the standard game; play this variant with --plain")
@@ -101,6 +102,7 @@ class TableFlow:
         self._opponent, self._name, self._preset = opponent, name, preset
         self._changed, self._layout, self._practice = tuple(changed), sheet, practice
         self._store = store
+        self._bot_time_ms = bot_time_ms
         self.first_save = save
         self.played = 1
         """How many games (matches) have been started, counting each "play again"."""
@@ -131,6 +133,7 @@ class TableFlow:
             sheet=self._layout,
             practice=self._practice,
             store=self._store,
+            bot_time_ms=self._bot_time_ms,
         )
 
     @property
@@ -325,7 +328,7 @@ class TableFlow:
         other pairings are played (computer against computer) for the team sheet."""
         if self.stage == "hand-over" and self.game.is_over:
             if self.match.is_over and self.session.team is not None:
-                self.pairings = self._said(self.session._other_pairings)
+                self.pairings = self._said(self.session.other_pairings)
             self.stage = "game-over"
             return
         if self.stage == "game-over":
@@ -372,7 +375,7 @@ class TableFlow:
         that fails is said once in :attr:`message` and the game goes on unstored."""
         if self.session.store is None:
             return
-        said = self._said(self.session._store)
+        said = self._said(self.session.store_progress)
         if self.session.store is None:
             self.say(said, style="red")
             self._store = None
@@ -381,7 +384,7 @@ class TableFlow:
         """Write the record (``--save``); a failure is said in :attr:`message`."""
         if self.session.save_path is None:
             return
-        said = self._said(self.session._save)
+        said = self._said(self.session.save_record)
         if said:
             self.say(said, style="red")
 

@@ -140,7 +140,7 @@ class TableScreen(Screen[None]):
                 said = f"deadwood {result.knocker_count}"
             else:
                 said = f"deadwood {result.defender_count} after layoffs"
-            label = Text(f"{name}'s hand, laid down: {said}")
+            label = Text(f"{name} laid down: {said}")
         else:
             known, count = flow.computer_cards()
             shown: list[Slot] = list(by_rank(known))

@@ -3,7 +3,7 @@
    the defender's choice of layoffs; the game-over panel with every bonus and "Play again". */
 import { el, navigate } from "./dom.js";
 import { api, TOKEN_KEY } from "./api.js";
-import { cardImg, cardName, cardRow, glyphs } from "./cards.js";
+import { cardImg, cardName, cardRow, glyphs, RANK_ORDER } from "./cards.js";
 import { table, act, showError } from "./table.js";
 import { speed } from "./motion.js";
 import { withCards } from "./words.js";
@@ -11,15 +11,22 @@ import { withCards } from "./words.js";
 /** One meld as cards, with the cards laid off on it appearing one after another. */
 export function meldBlock(cards, laid = [], label = "") {
   const wrap = el("span", { class: "meld-block", role: "group", "aria-label": label });
-  cards.forEach((c) => wrap.append(cardImg(c)));
   const f = speed();
-  laid.forEach(([c, order]) => {
+  const run = cards.length > 1 && cards.every((c) => c[1] === cards[0][1]);
+  let all = [...cards.map((c) => [c, null]), ...laid];
+  if (run) {  // a run stays in rank order (unless it turns the corner: then laid cards go last)
+    const sorted = all.slice().sort((a, b) => RANK_ORDER.indexOf(a[0][0]) - RANK_ORDER.indexOf(b[0][0]));
+    const ranks = sorted.map(([c]) => RANK_ORDER.indexOf(c[0]));
+    if (ranks.every((r, i) => i === 0 || r === ranks[i - 1] + 1)) all = sorted;
+  }
+  for (const [c, order] of all) {
+    if (order === null) { wrap.append(cardImg(c)); continue; }
     const node = cardImg(c, f ? "laid-off moving" : "laid-off");
     node.style.animationDelay = `${0.7 * f * (order + 1)}s`;
     node.style.animationDuration = `${0.6 * f}s`;
     node.setAttribute("aria-label", `${cardName(c)}, laid off`);
     wrap.append(node);
-  });
+  }
   return wrap;
 }
 

@@ -179,11 +179,11 @@ export function render(g, keepHint = false, opts = {}) {
   const centre = el("div", { class: "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
   const felt = el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
-    ended ? null : opponentArea(g, h),
+    ended || h.laid_down ? null : opponentArea(g, h),  // once the knocker's hand is on the table, no backs
     ended ? null : centre,
     ended ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
     g.game_over ? gameOverPanel(g) : null,
-    ended ? el("div", { class: "info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
+    ended ? el("div", { class: "end-info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
     h.laid_down ? layoffChooser(g, h) : null,
     buttons(g, h),
     ended ? null : pickup ? pickupHand(g, h, act, () => render(table.game, true, { quiet: true })) : handArea(g, h),
