@@ -174,7 +174,8 @@ def plays_as(agent: Agent, rules: Rules) -> str:
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
-    """A new agent of the named level, with its own random generator from ``seed``.
+    """A new agent of the named level (or sparring partner, :data:`ginrummy.agents.sparring.SPARRING`),
+    with its own random generator from ``seed``.
 
     A name ``cmd:COMMAND`` is a bot in any language run as a subprocess over the bot protocol
     (:class:`ginrummy.protocol.SubprocessBot`, ``docs/protocol.md``; ``seed`` unused). Raises
@@ -183,8 +184,10 @@ def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     """
     if is_cmd(name):
         return SubprocessBot(name)
-    try:
-        factory = AGENTS[name.lower()]
-    except KeyError:
-        raise UnknownAgentError(f"unknown agent {name!r}; known: {', '.join(AGENTS)}") from None
+    from ginrummy.agents.sparring import SPARRING  # built on the levels: imported when needed
+
+    factory = AGENTS.get(name.lower()) or SPARRING.get(name.lower())
+    if factory is None:
+        known = ", ".join([*AGENTS, *SPARRING])
+        raise UnknownAgentError(f"unknown agent {name!r}; known: {known}")
     return factory(seed)
