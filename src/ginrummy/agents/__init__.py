@@ -145,8 +145,11 @@ DESCRIPTIONS: dict[str, str] = {
         "another card comes out clearly better. It also reads the cards shown at the end of each hand: "
         "until it has seen you wait (hold a hand you could have knocked with, or go gin) it takes you for "
         "a player who knocks as soon as you can, so it waits to undercut you instead of knocking early, "
-        "and checks its take-or-draw choices and its knocks by the same imagined play. Most moves take a "
-        "few milliseconds, a close one up to a tenth of a second."
+        "and checks its take-or-draw choices and its knocks by the same imagined play. If instead you go "
+        "gin and seldom knock after your first few turns, it plays you as a gin-seeker: it imagines you "
+        "waiting for gin and checks its knocks against that. It keeps the game's score, and knocks "
+        "whenever the knock is very likely to take it to the target. Most moves take a few "
+        "milliseconds, a close one up to a tenth of a second."
     ),
 }
 """How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of

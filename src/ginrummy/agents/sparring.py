@@ -158,6 +158,8 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     z=2.0,
     knock_rule=None,
     draw_rule=False,
+    adapt=False,
+    finish=0.0,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
