@@ -10,7 +10,7 @@ import pytest
 
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
-from ginrummy.agents.strong import sample_opponent_hand
+from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
 from ginrummy.hand.actions import Knock, Pass, TakeDiscard
@@ -20,6 +20,7 @@ from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
+from helpers.hands import play_out
 from helpers.strategies import build_deck, strong_views
 
 EAAI = Rules.preset("eaai")
@@ -185,3 +186,20 @@ def test_the_expert_knocks_whenever_the_knock_wins_the_game() -> None:
     off = ExpertAgent(seed=1, search=ExpertParams(samples=4, finish=0.0))
     off.totals = [99, 0]
     assert not off.finishes(view, tr, knock, dw)
+
+
+def test_the_expert_stops_searching_once_its_game_time_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_rollout(*args: object, **kwargs: object) -> int:
+        raise AssertionError("searched after the game's time budget was spent")
+
+    monkeypatch.setattr(expert_module, "rollout", no_rollout)
+    expert = ExpertAgent(seed=2, search=ExpertParams(samples=4, game_seconds=5.0))
+    expert.spent = 6.0
+    assert expert.hurried()
+    for seed in range(6):
+        state = HandState.deal(EAAI, seed % 2, random.Random(seed))
+        play_out(state, [expert, StrongAgent(seed)])
+    assert expert.spent > 6.0  # its decisions were counted (no hand here reached the target)
+    searching = ExpertAgent(seed=2, search=ExpertParams(samples=4, game_seconds=0.0))
+    searching.spent = 1e9
+    assert not searching.hurried()  # 0: no budget

@@ -81,8 +81,11 @@ class ExpertParams:
     after its first turns) and plays it so: the rollouts' opponent knocks only with gin, and
     knocks are searched against it. ``finish``: knock short of gin whenever at least this share
     of the sampled opponent hands lets the knock's points reach the game's target (the expert
-    keeps the game's score from the finished hands; 0: off). With ``adapt`` off and
-    ``finish`` 0, play is the November 2026 expert's."""
+    keeps the game's score from the finished hands; 0: off). ``game_seconds``: once its
+    decisions in the current game have taken this long (wall-clock seconds), it stops searching
+    for the rest of the game (its moves then take a few milliseconds), to stay within the 2021
+    challenge's 30 s per game (0: no budget). With ``adapt`` off and ``finish`` and
+    ``game_seconds`` 0, play is the November 2026 expert's."""
 
     samples: int = 32
     candidates: int = 3
@@ -97,6 +100,7 @@ class ExpertParams:
     draw_rule: bool = False
     adapt: bool = True
     finish: float = 0.8
+    game_seconds: float = 20.0
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
@@ -211,6 +215,7 @@ class ExpertAgent(StrongAgent):
         self._opp_gins = 0  # the opponent's gins seen
         self._opp_late_knocks = 0  # its knocks short of gin after its first LATE_TURN turns
         self.totals = [0, 0]  # this game's score so far: mine, the opponent's (points)
+        self.spent = 0.0  # seconds of decisions in this game
 
     # -- the opponent across hands ---------------------------------------------------
 
@@ -234,6 +239,8 @@ class ExpertAgent(StrongAgent):
         r = view.result
         if r is not None and r.winner is not None:
             self.totals[r.winner != view.player] += r.points
+        if max(self.totals) >= view.rules.target:
+            self.spent = 0.0  # the game is over: the next one has its own time budget
 
     def points_to_win(self, view: PlayerView) -> int | None:
         """The points this player still needs to reach the game's target (``None`` under
@@ -323,12 +330,26 @@ class ExpertAgent(StrongAgent):
 
     # -- draws -------------------------------------------------------------------
 
+    def hurried(self) -> bool:
+        """Whether this game's decisions have used up ``game_seconds``: no more search."""
+        budget = self.search.game_seconds
+        return budget > 0 and self.spent > budget
+
     def act(self, view: PlayerView) -> Action:
-        """Choose a legal action for ``view.player`` from the view alone."""
+        """Choose a legal action for ``view.player`` from the view alone (its time counted in
+        :attr:`spent`)."""
+        start = time.perf_counter()
+        try:
+            return self._act(view)
+        finally:
+            self.spent += time.perf_counter() - start
+
+    def _act(self, view: PlayerView) -> Action:
         if getattr(view.rules, "discard_pickup", False):
             return self._simple.act(view)
         if (
-            self._setting(self.search.draw_search, True)
+            not self.hurried()
+            and self._setting(self.search.draw_search, True)
             and view.phase in (Phase.OFFER, Phase.DRAW)
             and view.upcard is not None
         ):
@@ -392,7 +413,12 @@ class ExpertAgent(StrongAgent):
         legal = view.legal_actions
         knocks = [a for a in legal if isinstance(a, Knock)]
         discards = [a.card for a in legal if isinstance(a, Discard)]
-        if not discards or view.must_knock or view.stock_size <= view.rules.stock_left_dead + 1:
+        if (
+            not discards
+            or view.must_knock
+            or view.stock_size <= view.rules.stock_left_dead + 1
+            or self.hurried()
+        ):
             return super().discard(view, tr)
         hand = view.hand
         scored = sorted((self.discard_value(hand, c, tr), c) for c in discards if c != view.taken)

@@ -160,6 +160,7 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     draw_rule=False,
     adapt=False,
     finish=0.0,
+    game_seconds=0.0,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
