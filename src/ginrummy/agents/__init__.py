@@ -149,7 +149,8 @@ DESCRIPTIONS: dict[str, str] = {
         "gin and seldom knock after your first few turns, it plays you as a gin-seeker: it imagines you "
         "waiting for gin and checks its knocks against that. It keeps the game's score, and knocks "
         "whenever the knock is very likely to take it to the target. Most moves take a few "
-        "milliseconds, a close one up to a tenth of a second."
+        "milliseconds, a close one up to a tenth of a second; once its moves in a game have taken 20 "
+        "seconds it stops imagining play for the rest of that game."
     ),
 }
 """How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of
