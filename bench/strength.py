@@ -5,7 +5,8 @@ Usage::
     .venv/bin/python bench/strength.py --out /tmp/strength.jsonl --jobs 2 \
         strong:simple:eaai:2000 expert:simple:eaai:400 strong:rlcard:eaai:2000
 
-Each argument is ``A:B:PRESET:GAMES``; one JSON summary per line is appended to ``--out``
+Each argument is ``A:B:PRESET:GAMES`` (A and B: levels, sparring partners such as
+``gin-seeker`` or ``expert-2026-11``, peers or ``cmd:`` bots); one JSON summary per line is appended to ``--out``
 (:meth:`ginrummy.tournament.runner.MatchResult.summary`, plus ``seconds`` of wall time) and a
 short report is printed.
 """

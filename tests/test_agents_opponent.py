@@ -10,10 +10,11 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.opponent import opponent_went_gin, passed_up_knock, shows_waiting
+from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, passed_up_knock, shows_waiting
 from ginrummy.agents.simple import SimpleAgent
+from ginrummy.agents.sparring import EarlyKnocker, GinSeeker
 from ginrummy.agents.strong import StrongAgent
-from ginrummy.hand.actions import Action, BigGin, Knock
+from ginrummy.hand.actions import Action, BigGin, DrawStock, Knock, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
 from ginrummy.hand.state import HandState
@@ -149,3 +150,37 @@ def test_shows_waiting_is_a_passed_up_knock_or_the_opponents_gin() -> None:
             signs["passed"] += passed_up_knock(view)
             signs["gin"] += gin
     assert min(signs.values()) > 0  # both signs occur in these hands
+
+
+def test_the_expert_tells_a_gin_seeker_from_the_finished_hands() -> None:
+    quick = ExpertParams(samples=2)
+    seen = {}
+    for opponent in (GinSeeker, EarlyKnocker):
+        expert = ExpertAgent(seed=3, search=quick)
+        gins = late = 0
+        for i in range(8):
+            state = HandState.deal(EAAI, i % 2, random.Random(90 + i))
+            play_out(state, [expert, opponent(i)])
+            view = state.view(0)
+            gins += opponent_went_gin(view)
+            turn = opponent_knock_turn(view)
+            late += turn is not None and turn > 4
+            assert expert.opponent_seeks_gin() == (gins > 4 * late)
+        seen[opponent.name] = expert.opponent_seeks_gin()
+        assert not ExpertAgent(seed=3, search=ExpertParams(samples=2, adapt=False)).opponent_seeks_gin()
+    assert seen == {"gin-seeker": True, "early-knocker": False}  # the premise: both showed their style
+
+
+def test_opponent_knock_turn_counts_the_knockers_turns() -> None:
+    for seed in range(20):
+        state = HandState.deal(EAAI, seed % 2, random.Random(seed))
+        play_out(state, [SimpleAgent(seed), SimpleAgent(seed + 1)])
+        result = state.result
+        assert result is not None
+        for p in (0, 1):
+            turn = opponent_knock_turn(state.view(p))
+            knocked = result.knocker == 1 - p and result.outcome in (Outcome.KNOCK, Outcome.UNDERCUT)
+            assert (turn is not None) == knocked
+            if knocked:
+                draws = [a for q, a in state.log if q == 1 - p and isinstance(a, DrawStock | TakeDiscard)]
+                assert turn == len(draws) > 0

@@ -10,7 +10,7 @@ import pytest
 
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
-from ginrummy.agents.strong import sample_opponent_hand
+from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
 from ginrummy.hand.actions import Knock, Pass, TakeDiscard
@@ -20,7 +20,8 @@ from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
-from helpers.strategies import strong_views
+from helpers.hands import play_out
+from helpers.strategies import build_deck, strong_views
 
 EAAI = Rules.preset("eaai")
 # I hold three runs and a 9: drawing the king of spades and throwing it back knocks with 9 points
@@ -54,6 +55,22 @@ def test_rollout_opponent_waits_only_when_asked() -> None:
     at_once = rollout(EAAI, mine, opp_me, list(stock), None, True)
     assert at_once > EAAI.undercut_bonus  # my undercut
     assert rollout(EAAI, mine, opp_me, list(stock), None, True, wait=True, opp_wait=True) == 0
+
+
+def test_rollout_gin_seeking_opponent_knocks_only_with_gin() -> None:
+    # the opponent to move can knock with 1 point (a scoring knock: I hold 9): a waiting
+    # opponent knocks, one who plays only for gin throws on, and the hand dies
+    opp_me = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th As")
+    mine = parse_cards("Qs Qh Qd Js Jh Jd Tc 9c 8c 9s")
+    stock = [int(Card.parse(c)) for c in ("Ks", "Kh", "Kd")]
+    assert least_deadwood(opp_me) == 1 and least_deadwood(mine) == 9
+    assert rollout(EAAI, mine, opp_me, list(stock), None, True, opp_wait=True) < 0  # its knock
+    assert rollout(EAAI, mine, opp_me, list(stock), None, True, opp_wait=expert_module.GIN_ONLY) == 0
+    # gin it still goes: the 2 of spades gives it no gin, the ace of clubs does
+    gin_stock = [int(Card.parse(c)) for c in ("Ac", "Kh", "Kd", "Ks")]
+    assert (
+        rollout(EAAI, mine, opp_me, gin_stock, None, True, opp_wait=expert_module.GIN_ONLY) < -EAAI.gin_bonus
+    )
 
 
 def test_sampled_opponent_hands_are_consistent_with_the_view() -> None:
@@ -148,3 +165,41 @@ def test_the_knock_search_follows_the_simulated_points(
         action = ExpertAgent(seed=1, search=FAST).act(view)
         assert isinstance(action, Knock) == knock_pays, action
         assert action in view.legal_actions
+
+
+def test_the_expert_knocks_whenever_the_knock_wins_the_game() -> None:
+    # I (the non-dealer) take the 9 of spades: a knock with 9 points after throwing the king
+    deck = build_deck("2c 3c 4c 5d 6d 7d 8h 9h Th Kc", "Qs Qh Qd Js Jh Jd 2s 2h As Ah", upcard="9s")
+    state = HandState(EAAI, 1, deck)
+    state.push(TakeDiscard())
+    view = state.view(0)
+    tr = track(view)
+    knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+    expert = ExpertAgent(seed=1, search=ExpertParams(samples=4))
+    knock, dw = expert.best_knock(tr, knocks)
+    assert dw == 9
+    expert.totals = [99, 0]  # any scoring knock wins the game
+    assert expert.points_to_win(view) == 1
+    assert expert.finishes(view, tr, knock, dw) and expert.judge_knock(view, tr, knock, dw)
+    expert.totals = [20, 60]  # it would need 80 points from this knock
+    assert not expert.finishes(view, tr, knock, dw)
+    off = ExpertAgent(seed=1, search=ExpertParams(samples=4, finish=0.0))
+    off.totals = [99, 0]
+    assert not off.finishes(view, tr, knock, dw)
+
+
+def test_the_expert_stops_searching_once_its_game_time_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_rollout(*args: object, **kwargs: object) -> int:
+        raise AssertionError("searched after the game's time budget was spent")
+
+    monkeypatch.setattr(expert_module, "rollout", no_rollout)
+    expert = ExpertAgent(seed=2, search=ExpertParams(samples=4, game_seconds=5.0))
+    expert.spent = 6.0
+    assert expert.hurried()
+    for seed in range(6):
+        state = HandState.deal(EAAI, seed % 2, random.Random(seed))
+        play_out(state, [expert, StrongAgent(seed)])
+    assert expert.spent > 6.0  # its decisions were counted (no hand here reached the target)
+    searching = ExpertAgent(seed=2, search=ExpertParams(samples=4, game_seconds=0.0))
+    searching.spent = 1e9
+    assert not searching.hurried()  # 0: no budget

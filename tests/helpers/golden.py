@@ -38,6 +38,8 @@ def cases() -> list[dict[str, Any]]:
             out.append({"kind": "game", "preset": name, "agents": [a, b], "seed": 11})
         if name in EXPERT_PRESETS:
             out.append({"kind": "game", "preset": name, "agents": ["expert", "strong"], "seed": 12})
+        if name == "eaai":  # the frozen expert (a sparring partner): its play must not change
+            out.append({"kind": "game", "preset": name, "agents": ["expert-2026-11", "strong"], "seed": 12})
         if name in MATCH_PRESETS:
             out.append({"kind": "match", "preset": name, "agents": ["simple", "strong"], "seed": 13})
         out.append({"kind": "tournament", "preset": name, "agents": ["strong", "simple"], "seed": 14})

@@ -145,8 +145,12 @@ DESCRIPTIONS: dict[str, str] = {
         "another card comes out clearly better. It also reads the cards shown at the end of each hand: "
         "until it has seen you wait (hold a hand you could have knocked with, or go gin) it takes you for "
         "a player who knocks as soon as you can, so it waits to undercut you instead of knocking early, "
-        "and checks its take-or-draw choices and its knocks by the same imagined play. Most moves take a "
-        "few milliseconds, a close one up to a tenth of a second."
+        "and checks its take-or-draw choices and its knocks by the same imagined play. If instead you go "
+        "gin and seldom knock after your first few turns, it plays you as a gin-seeker: it imagines you "
+        "waiting for gin and checks its knocks against that. It keeps the game's score, and knocks "
+        "whenever the knock is very likely to take it to the target. Most moves take a few "
+        "milliseconds, a close one up to a tenth of a second; once its moves in a game have taken 20 "
+        "seconds it stops imagining play for the rest of that game."
     ),
 }
 """How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of
@@ -174,7 +178,8 @@ def plays_as(agent: Agent, rules: Rules) -> str:
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0, *, bot_time_ms: int | None = None) -> Agent:
-    """A new agent of the named level, with its own random generator from ``seed``.
+    """A new agent of the named level (or sparring partner, :data:`ginrummy.agents.sparring.SPARRING`),
+    with its own random generator from ``seed``.
 
     A name ``cmd:COMMAND`` is a bot in any language run as a subprocess over the bot protocol
     (:class:`ginrummy.protocol.SubprocessBot`, ``docs/protocol.md``; ``seed`` unused), with
@@ -184,8 +189,10 @@ def make_agent(name: str, seed: int | random.Random | None = 0, *, bot_time_ms: 
     """
     if is_cmd(name):
         return SubprocessBot(name) if bot_time_ms is None else SubprocessBot(name, time_ms=bot_time_ms)
-    try:
-        factory = AGENTS[name.lower()]
-    except KeyError:
-        raise UnknownAgentError(f"unknown agent {name!r}; known: {', '.join(AGENTS)}") from None
+    from ginrummy.agents.sparring import SPARRING  # built on the levels: imported when needed
+
+    factory = AGENTS.get(name.lower()) or SPARRING.get(name.lower())
+    if factory is None:
+        known = ", ".join([*AGENTS, *SPARRING])
+        raise UnknownAgentError(f"unknown agent {name!r}; known: {known}")
     return factory(seed)

@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass
 
 from ginrummy.agents import fitted
-from ginrummy.agents.opponent import shows_waiting
+from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet, deadwood_points
@@ -52,7 +52,7 @@ from ginrummy.melds import (
     discard_deadwoods,
     fits_meld,
 )
-from ginrummy.rules import Rules
+from ginrummy.rules import Rules, Scoring
 
 __all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 
@@ -74,7 +74,18 @@ class ExpertParams:
     ``strong`` judges them (waiting for undercuts pays against such a player); against one
     seen to pass up a knock or to go gin, the fitted knock rule (fitted against ``strong``, who waits) and
     the discard search only (against ``strong`` the other searches measured worse than the
-    choice they start from, bench/README.md)."""
+    choice they start from, bench/README.md).
+
+    ``adapt``: whether the expert also tells a gin-seeker from the finished hands
+    (:meth:`ExpertAgent.opponent_seeks_gin`: it has gone gin and seldom knocks short of gin
+    after its first turns) and plays it so: the rollouts' opponent knocks only with gin, and
+    knocks are searched against it. ``finish``: knock short of gin whenever at least this share
+    of the sampled opponent hands lets the knock's points reach the game's target (the expert
+    keeps the game's score from the finished hands; 0: off). ``game_seconds``: once its
+    decisions in the current game have taken this long (wall-clock seconds), it stops searching
+    for the rest of the game (its moves then take a few milliseconds), to stay within the 2021
+    challenge's 30 s per game (0: no budget). With ``adapt`` off and ``finish`` and
+    ``game_seconds`` 0, play is the November 2026 expert's."""
 
     samples: int = 32
     candidates: int = 3
@@ -87,11 +98,20 @@ class ExpertParams:
     z: float = 2.0
     knock_rule: bool | None = None
     draw_rule: bool = False
+    adapt: bool = True
+    finish: float = 0.8
+    game_seconds: float = 20.0
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
 """The ``strong`` heuristics the expert starts from: the same, judging knocks on 64 sampled
 opponent hands instead of 24."""
+
+GIN_ONLY = 2
+"""``rollout``'s ``opp_wait`` for an opponent who knocks only with gin (a gin-seeker)."""
+
+LATE_TURN = 4
+"""A knock short of gin after this many of the knocker's turns is not a gin-seeker's."""
 
 MAX_ROLLOUT_TURNS = 120
 """A simulated hand still going after this many turns (players can take each other's
@@ -118,7 +138,7 @@ def rollout(
     top: int | None,
     opp_to_move: bool,
     wait: bool = False,
-    opp_wait: bool = False,
+    opp_wait: bool | int = False,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -128,7 +148,8 @@ def rollout(
     :data:`MAX_ROLLOUT_TURNS` turns counts as dead (0). With ``wait``, I knock (short of gin)
     only when the knock scores against the opponent's hand as it is, and play on otherwise,
     as a player who waits for an undercut would; with ``opp_wait`` the opponent does the same
-    (else the opponent knocks at once).
+    (else the opponent knocks at once), and with ``opp_wait`` 2 (:data:`GIN_ONLY`) the opponent
+    knocks only with gin.
     """
     hands = [me, opp]
     p = 1 if opp_to_move else 0
@@ -149,7 +170,7 @@ def rollout(
         card, dw = _policy_discard(hand, taken)
         hand &= ~(1 << card)
         hands[p] = hand
-        if dw <= limit:
+        if dw <= limit and (dw == 0 or not p or opp_wait != GIN_ONLY):
             pts = _score(rules, hands, p, dw)
             if dw == 0 or (-pts if p else pts) > 0 or not (opp_wait if p else wait):
                 return pts
@@ -191,14 +212,66 @@ class ExpertAgent(StrongAgent):
         super().__init__(seed, params or EXPERT_PARAMS)
         self.search = search or ExpertParams()
         self._opponent_waits = False  # seen to pass up a knock or go gin in an earlier hand
+        self._opp_gins = 0  # the opponent's gins seen
+        self._opp_late_knocks = 0  # its knocks short of gin after its first LATE_TURN turns
+        self.totals = [0, 0]  # this game's score so far: mine, the opponent's (points)
+        self.spent = 0.0  # seconds of decisions in this game
 
     # -- the opponent across hands ---------------------------------------------------
 
     def hand_over(self, view: PlayerView) -> None:
         """Learn from a finished hand (``view.result`` shows both hands) whether the opponent
         waits rather than knocking at once (:func:`ginrummy.agents.opponent.shows_waiting`)."""
-        if not getattr(view.rules, "discard_pickup", False) and shows_waiting(view):
+        if getattr(view.rules, "discard_pickup", False):
+            return
+        self._keep_score(view)
+        if shows_waiting(view):
             self._opponent_waits = True
+        self._opp_gins += opponent_went_gin(view)
+        turn = opponent_knock_turn(view)
+        self._opp_late_knocks += turn is not None and turn > LATE_TURN
+
+    def _keep_score(self, view: PlayerView) -> None:
+        """Add the finished hand's points to :attr:`totals`; a new game starts from 0-0 once a
+        total has reached the target."""
+        if max(self.totals) >= view.rules.target:
+            self.totals = [0, 0]
+        r = view.result
+        if r is not None and r.winner is not None:
+            self.totals[r.winner != view.player] += r.points
+        if max(self.totals) >= view.rules.target:
+            self.spent = 0.0  # the game is over: the next one has its own time budget
+
+    def points_to_win(self, view: PlayerView) -> int | None:
+        """The points this player still needs to reach the game's target (``None`` under
+        Hollywood scoring, where three games are open at once)."""
+        if view.rules.scoring is not Scoring.STANDARD:
+            return None
+        mine = 0 if max(self.totals) >= view.rules.target else self.totals[0]
+        return view.rules.target - mine
+
+    def finishes(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
+        """Whether ``knock`` (``dw`` > 0 points of deadwood) reaches the game's target against
+        at least a share ``finish`` of ``knock_samples`` opponent hands sampled from the tracking
+        (and so wins the game, whatever it risks in points)."""
+        need = self.points_to_win(view)
+        share = self.search.finish
+        if need is None or share <= 0 or dw == 0 or need > 60:
+            return False
+        n = self.params.knock_samples
+        melds = knock.melds or ()
+        reach = 0
+        for _ in range(n):
+            pts = knock_points(view.rules, dw, best_layoff(melds, self.sample_opponent(tr)).points)
+            reach += pts * view.multiplier >= need
+        return reach >= share * n
+
+    def opponent_seeks_gin(self) -> bool:
+        """Whether to play the opponent as a gin-seeker (with ``adapt``): it has gone gin, and
+        more than four times as often as it knocked short of gin after its first
+        :data:`LATE_TURN` turns (``strong`` knocks short of gin about half as often as it goes
+        gin; a gin-seeker only in its first turns)."""
+        return self.search.adapt and self._opp_gins > 4 * self._opp_late_knocks
 
     def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
         """A search setting: ``value``, or for ``None`` by the opponent seen so far."""
@@ -215,23 +288,31 @@ class ExpertAgent(StrongAgent):
 
     # -- worlds ------------------------------------------------------------------
 
-    def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int], bool]]:
+    def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int], bool | int]]:
         """``samples`` worlds: (opponent hand, stock top first, whether the opponent waits
-        for an undercut in that world: a share ``opp_wait`` of the worlds)."""
-        worlds = []
+        for an undercut in that world: a share ``opp_wait`` of the worlds; :data:`GIN_ONLY`
+        in every world against a gin-seeker)."""
+        worlds: list[tuple[CardSet, list[int], bool | int]] = []
+        gin_only = self.opponent_seeks_gin()
         for _ in range(self.search.samples):
             opp = self.sample_opponent(tr)
             rest = tr.unseen & ~opp
             stock = [c for c in range(52) if rest >> c & 1]
             self.rng.shuffle(stock)
-            worlds.append((opp, stock, self.rng.random() < self.search.opp_wait))
+            wait = self.rng.random() < self.search.opp_wait
+            worlds.append((opp, stock, GIN_ONLY if gin_only else wait))
         return worlds
 
     # -- the fitted rules --------------------------------------------------------
 
     def judge_knock(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
         """Whether to make ``knock``: gin and forced knocks always; otherwise by the fitted
-        rule (:data:`~ginrummy.agents.fitted.KNOCK_WEIGHTS`), or as ``strong`` without it."""
+        rule (:data:`~ginrummy.agents.fitted.KNOCK_WEIGHTS`), or as ``strong`` without it;
+        always when it wins the game (:meth:`finishes`)."""
+        return bool(dw and self.finishes(view, tr, knock, dw)) or self._judge_points(view, tr, knock, dw)
+
+    def _judge_points(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
+        """:meth:`judge_knock` on the hand's points alone (the game's score aside)."""
         if dw == 0 or view.must_knock or not self._setting(self.search.knock_rule, False):
             return super().judge_knock(view, tr, knock, dw)
         return fitted.predict(fitted.KNOCK_WEIGHTS, fitted.knock_features(self, view, tr, knock, dw)) > 0
@@ -249,12 +330,26 @@ class ExpertAgent(StrongAgent):
 
     # -- draws -------------------------------------------------------------------
 
+    def hurried(self) -> bool:
+        """Whether this game's decisions have used up ``game_seconds``: no more search."""
+        budget = self.search.game_seconds
+        return budget > 0 and self.spent > budget
+
     def act(self, view: PlayerView) -> Action:
-        """Choose a legal action for ``view.player`` from the view alone."""
+        """Choose a legal action for ``view.player`` from the view alone (its time counted in
+        :attr:`spent`)."""
+        start = time.perf_counter()
+        try:
+            return self._act(view)
+        finally:
+            self.spent += time.perf_counter() - start
+
+    def _act(self, view: PlayerView) -> Action:
         if getattr(view.rules, "discard_pickup", False):
             return self._simple.act(view)
         if (
-            self._setting(self.search.draw_search, True)
+            not self.hurried()
+            and self._setting(self.search.draw_search, True)
             and view.phase in (Phase.OFFER, Phase.DRAW)
             and view.upcard is not None
         ):
@@ -318,7 +413,12 @@ class ExpertAgent(StrongAgent):
         legal = view.legal_actions
         knocks = [a for a in legal if isinstance(a, Knock)]
         discards = [a.card for a in legal if isinstance(a, Discard)]
-        if not discards or view.must_knock or view.stock_size <= view.rules.stock_left_dead + 1:
+        if (
+            not discards
+            or view.must_knock
+            or view.stock_size <= view.rules.stock_left_dead + 1
+            or self.hurried()
+        ):
             return super().discard(view, tr)
         hand = view.hand
         scored = sorted((self.discard_value(hand, c, tr), c) for c in discards if c != view.taken)
@@ -330,8 +430,10 @@ class ExpertAgent(StrongAgent):
         dw = 0
         if knocks:
             knock, dw = self.best_knock(tr, knocks)
-            strong_knocks = self.judge_knock(view, tr, knock, dw)
-            knock_search = self._setting(self.search.knock_search, True)
+            if dw and self.finishes(view, tr, knock, dw):
+                return knock  # wins the game: no search
+            strong_knocks = self._judge_points(view, tr, knock, dw)
+            knock_search = self._setting(self.search.knock_search, True) or self.opponent_seeks_gin()
             if dw == 0 or (strong_knocks and not knock_search):
                 return knock
             if not knock_search:

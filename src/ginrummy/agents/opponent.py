@@ -15,7 +15,7 @@ from ginrummy.hand.results import Outcome
 from ginrummy.hand.view import PlayerView
 from ginrummy.melds import least_deadwood
 
-__all__ = ["opponent_went_gin", "passed_up_knock", "shows_waiting"]
+__all__ = ["opponent_knock_turn", "opponent_went_gin", "passed_up_knock", "shows_waiting"]
 
 
 def passed_up_knock(view: PlayerView) -> bool:
@@ -64,3 +64,25 @@ def shows_waiting(view: PlayerView) -> bool:
     went gin (:func:`opponent_went_gin`: against the ``expert``, ``strong`` goes gin in about 30% of
     hands, ``simple`` in 2%; bench/README.md, section Strength)."""
     return passed_up_knock(view) or opponent_went_gin(view)
+
+
+def opponent_knock_turn(view: PlayerView) -> int | None:
+    """The opponent's turn (its draws and takes, counting from 1) at which it knocked short of
+    gin in the finished hand of ``view``, or ``None`` when it did not (gin, a knock by
+    ``view.player``, a dead hand, a hand not over). A gin-seeker knocks short of gin only in
+    its first turns, if at all.
+
+    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> opponent_knock_turn(HandState.deal(Rules(), dealer=0, rng=1).view(0)) is None
+    True
+    """
+    result = view.result
+    opponent = 1 - view.player
+    if (
+        result is None
+        or result.knocker != opponent
+        or result.outcome not in (Outcome.KNOCK, Outcome.UNDERCUT)
+    ):
+        return None
+    return sum(1 for e in view.history if e.player == opponent and e.kind in ("draw", "take"))

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ginrummy.agents import AGENTS
 from ginrummy.agents.peers import PEERS
+from ginrummy.agents.sparring import SPARRING
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol import is_cmd, parse_cmd
 from ginrummy.protocol.bot import DEFAULT_TIME_MS
@@ -57,7 +58,7 @@ def cmd_or_choice(choices: Iterable[str]) -> Callable[[click.Context, click.Para
     return check
 
 
-_agent_name = cmd_or_choice([*AGENTS, *PEERS])
+_agent_name = cmd_or_choice([*AGENTS, *SPARRING, *PEERS])
 
 
 @click.command()

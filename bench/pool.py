@@ -1,0 +1,113 @@
+"""The sparring pool: one player (``expert`` by default) against every sparring partner
+(:data:`ginrummy.agents.sparring.SPARRING`) and ``simple``, duplicate deals, written as a
+Markdown table for bench/README.md (section Strength, "The pool"). The worst pairing is
+the figure that counts.
+
+Usage::
+
+    .venv/bin/python bench/pool.py --games 600 --jobs 2 --seed 2026 --out bench/pool_results.jsonl
+    .venv/bin/python bench/pool.py --table bench/pool_results.jsonl      # the table again, no play
+    .venv/bin/python bench/pool.py --games 200 --against gin-seeker simple  # some partners only
+
+Each pairing appends one JSON summary line to ``--out``
+(:meth:`ginrummy.tournament.runner.MatchResult.summary` plus ``seconds`` of wall time,
+``preset``, and ``game_decision_s``: the player's decision time per game, mean and max, in
+seconds); the table is printed at the end, made from every line of ``--out`` for the player
+and rules (the last line per opponent), so a pool can be run in several sittings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ginrummy.agents.sparring import SPARRING
+from ginrummy.rules import Rules
+from ginrummy.tournament import report_lines, run_match
+
+OPPONENTS = ("simple", *SPARRING)
+"""The pool: ``simple`` and every sparring partner."""
+
+
+def play(player: str, opponent: str, games: int, preset: str, seed: int, jobs: int) -> dict[str, Any]:
+    """One pairing's summary (see the module docstring)."""
+    t0 = time.perf_counter()
+    result = run_match([player, opponent], games, Rules.preset(preset), seed=seed, jobs=jobs)
+    summary = result.summary()
+    summary["seconds"] = time.perf_counter() - t0
+    summary["preset"] = preset
+    per_game = [sum(g.times[0]) for g in result.games]
+    summary["game_decision_s"] = {"mean": sum(per_game) / len(per_game), "max": max(per_game)}
+    return summary
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    """The pool table (Markdown) of ``summaries`` (one per opponent, the player first in each),
+    worst pairing first, with the worst marked."""
+    rows = sorted(summaries, key=lambda s: s["win_rate"])
+    lines = [
+        "| opponent | games (pairs) | won | 95% CI (pair-clustered) | Elo | net pts/hand | gin (player / opp) "
+        "| undercuts won (player / opp) | decision median / p99 | decision s per game (mean / max) |",
+        "|---|---:|---:|---|---:|---:|---|---|---|---|",
+    ]
+    for i, s in enumerate(rows):
+        lo, hi = s["ci95"]
+        r = s["rates"]
+        t = s["times"][0]
+        g = s.get("game_decision_s", {"mean": 0.0, "max": 0.0})
+        won = _pct(s["win_rate"])
+        lines.append(
+            f"| {s['agents'][1]}{' (worst)' if i == 0 else ''} | {s['games']} ({s['pairs']}) "
+            f"| {f'**{won}**' if i == 0 else won} | {_pct(lo)}-{_pct(hi)} | {s['elo']:+.0f} "
+            f"| {s['net_points_per_hand']:+.2f} | {_pct(r['gin'][0])} / {_pct(r['gin'][1])} "
+            f"| {_pct(r['undercut'][0])} / {_pct(r['undercut'][1])} "
+            f"| {t['median_ms']:.1f} / {t['p99_ms']:.0f} ms | {g['mean']:.1f} / {g['max']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def latest(path: Path, player: str, preset: str) -> list[dict[str, Any]]:
+    """The last summary per opponent of ``player`` under ``preset`` in the JSON lines file ``path``."""
+    by_opp: dict[str, dict[str, Any]] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        s = json.loads(line)
+        if s["agents"][0] == player and s.get("preset") == preset:
+            by_opp[s["agents"][1]] = s
+    return list(by_opp.values())
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--player", default="expert", help="the player measured (default expert)")
+    ap.add_argument("--against", nargs="+", default=list(OPPONENTS), help="opponents (default: the pool)")
+    ap.add_argument("--games", type=int, default=600, help="games per pairing (rounded up to pairs)")
+    ap.add_argument("--rules", default="eaai", help="rules preset (default eaai)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default="bench/pool_results.jsonl", help="JSON lines file to append to")
+    ap.add_argument("--table", metavar="JSONL", help="only print the table of this file's summaries")
+    args = ap.parse_args(argv)
+    if args.table:
+        print(table(latest(Path(args.table), args.player, args.rules)))
+        return
+    out = Path(args.out)
+    for opponent in args.against:
+        s = play(args.player, opponent, args.games, args.rules, args.seed, args.jobs)
+        with out.open("a") as f:
+            f.write(json.dumps(s) + "\n")
+        print("\n".join(report_lines(s)), f"\n  ({s['seconds']:.0f} s)", file=sys.stderr, flush=True)
+    print(table(latest(out, args.player, args.rules)))
+
+
+if __name__ == "__main__":
+    main()
