@@ -124,7 +124,8 @@ DESCRIPTIONS: dict[str, str] = {
         "Plays like someone who has just learned the game: it picks up the upcard only when it makes a "
         "meld (and overlooks one now and then), usually throws its worst card but sometimes a nearly as "
         "bad one, waits for a low count (4 or less) before knocking unless the stock is nearly gone, and "
-        "sometimes forgets to lay off its cards on your melds."
+        "sometimes forgets to lay off its cards on your melds. At discard-pile pickup it plays like "
+        "`simple`, overlooking a good pickup now and then and sometimes throwing a careless card."
     ),
     "simple": (
         "The public baseline of the 2021 EAAI Gin Rummy challenge: it takes the upcard only when it makes "
@@ -136,7 +137,11 @@ DESCRIPTIONS: dict[str, str] = {
         "throwing cards you are likely to use, takes the upcard when it is worth showing you, lays down "
         "the melds that leave you the fewest layoffs, and knocks only when, judging from your likely "
         "hand, an undercut is unlikely; otherwise it waits and keeps its count low to undercut you. It "
-        "decides in about a millisecond."
+        "decides in about a millisecond. It plays every rule set as itself: Oklahoma's knock limit, "
+        "straight gin's gin only and Hollywood's aces high and low (runs round the corner, 15-point "
+        "aces) shape its counts, and at discard-pile pickup it weighs each possible pickup of the "
+        "discard pile (the cards it would lay on the table now, and what the cards it keeps are "
+        "likely to cost it) against a draw from the stock, and throws cards you are unlikely to use."
     ),
     "expert": (
         "Thinks like `strong`, but decides when to knock by a rule learned from thousands of simulated "
@@ -148,8 +153,9 @@ DESCRIPTIONS: dict[str, str] = {
         "another card comes out clearly better. It also reads the cards shown at the end of each hand: "
         "until it has seen you wait (hold a hand you could have knocked with, or go gin) it takes you for "
         "a player who knocks as soon as you can, so it waits to undercut you instead of knocking early, "
-        "and checks its take-or-draw choices and its knocks by the same imagined play. Most moves take a "
-        "few milliseconds, a close one up to a tenth of a second."
+        "and checks its take-or-draw choices and its knocks by the same imagined play, played to each "
+        "hand's own knock limit and aces. Most moves take a few milliseconds, a close one up to a tenth "
+        "of a second. At discard-pile pickup it plays as `strong` does."
     ),
 }
 """How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of
