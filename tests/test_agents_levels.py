@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, StandardCardsOnly, make_agent, strongest
+from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, Level, make_agent, strongest
 from ginrummy.agents.expert import ExpertParams
+from ginrummy.agents.pickup_strong import PickupExpertAgent
 from ginrummy.hand.actions import Action
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
@@ -35,9 +36,9 @@ class Checked:
         return action
 
 
-def fast_expert(seed: int) -> StandardCardsOnly:
-    # as make_agent("expert") builds it: simple play under rules it does not model (aces high)
-    return StandardCardsOnly(ExpertAgent(seed, search=ExpertParams(samples=4)), seed)
+def fast_expert(seed: int) -> Level:
+    # as make_agent("expert") builds it, with fewer worlds per search
+    return Level(ExpertAgent(seed, search=ExpertParams(samples=4)), PickupExpertAgent(seed))
 
 
 def test_levels_registered() -> None:

@@ -1,6 +1,6 @@
-"""The computer levels under discard-pile pickup gin (002): the standard-only levels
-(``beginner``, ``strong``, ``expert``) play it as ``simple`` and say so through
-:func:`ginrummy.agents.plays_as`."""
+"""The computer levels under discard-pile pickup gin (002): every level plays it with its own
+pickup policy (``beginner``, ``strong`` and ``expert`` no longer fall back to ``simple``) and
+says so through :func:`ginrummy.agents.plays_as`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import random
 
 import pytest
 
-from ginrummy.agents import AGENTS, make_agent, plays_as
+from ginrummy.agents import AGENTS, Level, make_agent, plays_as
+from ginrummy.agents.pickup_simple import PickupBeginnerAgent
+from ginrummy.agents.pickup_strong import PickupExpertAgent, PickupStrongAgent
 from ginrummy.hand.phase import Phase
-from ginrummy.rules import PRESETS, Aces, Rules
+from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import play_game
 from ginrummy.variants.pickup import PickupState, PickupView, Take
 from ginrummy.variants.pickup.actions import AddCard, Discard, DrawStock, LayMeld, Pass
@@ -18,30 +20,25 @@ from helpers.hands import until_over
 
 PICKUP = Rules.preset("pickup")
 PICKUP_ACTIONS = (Pass, Take, DrawStock, LayMeld, AddCard, Discard)
-
-
-def expected_level(level: str, rules: Rules) -> str:
-    """``random`` and ``simple`` follow every variant; the others know only knock-and-draw play
-    with ace-low runs and 1-point aces, and play anything else as ``simple``."""
-    standard = not rules.discard_pickup and rules.aces is Aces.LOW and rules.ace_points == 1
-    return level if level in ("random", "simple") or standard else "simple"
+POLICIES = {"beginner": PickupBeginnerAgent, "strong": PickupStrongAgent, "expert": PickupExpertAgent}
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_plays_as_names_the_level_that_plays_under_every_preset(preset: str) -> None:
+def test_plays_as_names_the_level_itself_under_every_preset(preset: str) -> None:
     rules = Rules.preset(preset)
     for level in AGENTS:
-        assert plays_as(make_agent(level, 1), rules) == expected_level(level, rules), (level, preset)
-    if rules.discard_pickup:
-        assert {plays_as(make_agent(level), rules) for level in ("beginner", "strong", "expert")} == {
-            "simple"
-        }
+        assert plays_as(make_agent(level, 1), rules) == level, (level, preset)
 
 
 @pytest.mark.parametrize("level", ["beginner", "strong", "expert"])
-def test_standard_only_levels_play_pickup_move_for_move_as_simple(level: str) -> None:
-    """Seeded alike, ``level`` and ``simple`` make the same moves in the same pickup hands."""
-    for seed in range(15):
+def test_each_level_plays_pickup_with_its_own_policy(level: str) -> None:
+    """The policy that answers pickup views is the level's own (not ``simple``), and its moves
+    differ from ``simple``'s in some of the same seeded hands."""
+    agent = make_agent(level, 3)
+    assert isinstance(agent, Level)
+    assert type(agent.pickup) is POLICIES[level] and agent.pickup.name == level
+    differ = 0
+    for seed in range(12):
         logs = []
         for who in (level, "simple"):
             state = PickupState.deal(PICKUP, seed % 2, random.Random(seed))
@@ -54,17 +51,19 @@ def test_standard_only_levels_play_pickup_move_for_move_as_simple(level: str) ->
                 assert state.action_count < 3000
             assert state.is_over and state.result is not None
             logs.append(state.log)
-        assert logs[0] == logs[1]
+        differ += logs[0] != logs[1]
+    assert differ > 0
 
 
-def test_strong_given_pickup_views_returns_legal_pickup_actions() -> None:
+@pytest.mark.parametrize("level", ["beginner", "strong", "expert"])
+def test_levels_given_pickup_views_return_legal_pickup_actions(level: str) -> None:
     """Every view met in random play, several-card takes whose deepest card is still to be
-    laid included: ``strong`` answers with one of the view's legal actions."""
-    strong = make_agent("strong", 3)
+    laid included: the level answers with one of the view's legal actions."""
+    strong = make_agent(level, 3)
     rng = random.Random(8)
     met = {phase: 0 for phase in Phase}
     pending = 0
-    for seed in range(40):
+    for seed in range(25):
         state = PickupState.deal(PICKUP, seed % 2, random.Random(seed))
         for _ in until_over(state):
             view = state.view(state.to_act)

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.agents.beginner import BeginnerAgent
 from ginrummy.agents.expert import ExpertAgent
+from ginrummy.agents.pickup_simple import PickupBeginnerAgent, PickupSimpleAgent
+from ginrummy.agents.pickup_strong import PickupExpertAgent, PickupStrongAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
-from ginrummy.melds import STANDARD, meld_rules
 from ginrummy.protocol import SubprocessBot, is_cmd
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
@@ -29,9 +30,9 @@ __all__ = [
     "Agent",
     "BeginnerAgent",
     "ExpertAgent",
+    "Level",
     "RandomAgent",
     "SimpleAgent",
-    "StandardCardsOnly",
     "StrongAgent",
     "UnknownAgentError",
     "make_agent",
@@ -47,57 +48,59 @@ class UnknownAgentError(GinRummyError):
 
 
 StandardLevel = BeginnerAgent | StrongAgent
-"""The levels built for the standard cards only (``ExpertAgent`` is a ``StrongAgent``)."""
+"""The levels of knock-and-draw gin (``ExpertAgent`` is a ``StrongAgent``)."""
+
+PickupLevel = PickupSimpleAgent
+"""The levels of discard-pile pickup gin (each a ``PickupSimpleAgent``)."""
 
 
 def models(rules: Rules) -> bool:
-    """Whether the standard-only levels (``beginner``, ``strong``, ``expert``) model ``rules``:
-    knock-and-draw play with ace-low runs and 1-point aces. Under other rules (discard-pile
-    pickup, aces round the corner with 15-point aces) they play as ``simple``.
+    """Whether ``beginner``, ``strong`` and ``expert`` play ``rules`` as themselves: every
+    preset and setting (knock-and-draw gin with any knock limit, Oklahoma's knock card and
+    doubled hands, straight gin, aces high and low; discard-pile pickup by their pickup
+    policies). Kept for front ends that ask.
 
     >>> models(Rules.preset("eaai")), models(Rules.preset("pickup")), models(Rules.preset("hollywood-aces"))
-    (True, False, False)
+    (True, True, True)
     """
-    return not rules.discard_pickup and meld_rules(rules) is STANDARD
+    return isinstance(rules, Rules)
 
 
-class StandardCardsOnly:
-    """A level built for the standard cards (ace low, ace 1 point, knock-and-draw play).
-
-    Under rules it does not model (:func:`models`: aces round the corner, 15-point aces,
-    discard-pile pickup) it plays as ``simple``, which follows every variant, and says so in
-    :meth:`plays_as`; otherwise it is ``inner``. The agent decides this from the view's rules,
-    not the front end.
+class Level:
+    """A computer level for every variant: ``inner`` plays knock-and-draw hands (any knock
+    limit, any aces: it reads them from the view), ``pickup`` plays discard-pile pickup hands
+    (:class:`~ginrummy.variants.pickup.PickupView`). The view decides, not the front end.
     """
 
-    def __init__(self, inner: StandardLevel, seed: int | random.Random | None) -> None:
+    def __init__(self, inner: StandardLevel, pickup: PickupLevel) -> None:
         self.inner = inner
+        self.pickup = pickup
         self.name = inner.name
-        self._simple = SimpleAgent(seed)
 
     def plays_as(self, rules: Rules) -> str:
-        """The level that actually plays under ``rules``: this one, or ``simple``.
+        """The level that plays under ``rules``: this one, under every rule set.
 
-        >>> StandardCardsOnly(StrongAgent(1), 1).plays_as(Rules.preset("pickup"))
-        'simple'
+        >>> make_agent("strong", 1).plays_as(Rules.preset("pickup"))
+        'strong'
         """
-        return self.name if models(rules) else self._simple.name
+        return self.name
 
     def act(self, view: AnyView) -> AnyAction:
-        if isinstance(view, PickupView) or view.meld_rules is not STANDARD:
-            return self._simple.act(view)
+        if isinstance(view, PickupView):
+            return self.pickup.act(view)
         return self.inner.act(view)
 
     def hand_over(self, view: AnyView) -> None:
-        """Pass a finished hand's view on to the inner level (see :func:`show_hand_over`)."""
-        show_hand_over(self.inner, view)
+        """Pass a finished hand's view on to the level playing it (see :func:`show_hand_over`)."""
+        show_hand_over(self.pickup if isinstance(view, PickupView) else self.inner, view)
 
 
-def _standard_only(
+def _level(
     cls: Callable[[int | random.Random | None], StandardLevel],
+    pickup: Callable[[int | random.Random | None], PickupLevel],
 ) -> Callable[[int | random.Random | None], Agent]:
     def make(seed: int | random.Random | None) -> Agent:
-        return StandardCardsOnly(cls(seed), seed)
+        return Level(cls(seed), pickup(seed))
 
     return make
 
@@ -105,9 +108,9 @@ def _standard_only(
 AGENTS: dict[str, Callable[[int | random.Random | None], Agent]] = {
     "random": RandomAgent,
     "simple": SimpleAgent,
-    "beginner": _standard_only(BeginnerAgent),
-    "strong": _standard_only(StrongAgent),
-    "expert": _standard_only(ExpertAgent),
+    "beginner": _level(BeginnerAgent, PickupBeginnerAgent),
+    "strong": _level(StrongAgent, PickupStrongAgent),
+    "expert": _level(ExpertAgent, PickupExpertAgent),
 }
 
 
@@ -121,7 +124,8 @@ DESCRIPTIONS: dict[str, str] = {
         "Plays like someone who has just learned the game: it picks up the upcard only when it makes a "
         "meld (and overlooks one now and then), usually throws its worst card but sometimes a nearly as "
         "bad one, waits for a low count (4 or less) before knocking unless the stock is nearly gone, and "
-        "sometimes forgets to lay off its cards on your melds."
+        "sometimes forgets to lay off its cards on your melds. At discard-pile pickup it plays like "
+        "`simple`, overlooking a good pickup now and then and sometimes throwing a careless card."
     ),
     "simple": (
         "The public baseline of the 2021 EAAI Gin Rummy challenge: it takes the upcard only when it makes "
@@ -133,7 +137,11 @@ DESCRIPTIONS: dict[str, str] = {
         "throwing cards you are likely to use, takes the upcard when it is worth showing you, lays down "
         "the melds that leave you the fewest layoffs, and knocks only when, judging from your likely "
         "hand, an undercut is unlikely; otherwise it waits and keeps its count low to undercut you. It "
-        "decides in about a millisecond."
+        "decides in about a millisecond. It plays every rule set as itself: Oklahoma's knock limit, "
+        "straight gin's gin only and Hollywood's aces high and low (runs round the corner, 15-point "
+        "aces) shape its counts, and at discard-pile pickup it weighs each possible pickup of the "
+        "discard pile (the cards it would lay on the table now, and what the cards it keeps are "
+        "likely to cost it) against a draw from the stock, and throws cards you are unlikely to use."
     ),
     "expert": (
         "Thinks like `strong`, but decides when to knock by a rule learned from thousands of simulated "
@@ -145,12 +153,14 @@ DESCRIPTIONS: dict[str, str] = {
         "another card comes out clearly better. It also reads the cards shown at the end of each hand: "
         "until it has seen you wait (hold a hand you could have knocked with, or go gin) it takes you for "
         "a player who knocks as soon as you can, so it waits to undercut you instead of knocking early, "
-        "and checks its take-or-draw choices and its knocks by the same imagined play. If instead you go "
+        "and checks its take-or-draw choices and its knocks by the same imagined play, played to each "
+        "hand's own knock limit and aces. If instead you go "
         "gin and seldom knock after your first few turns, it plays you as a gin-seeker: it imagines you "
         "waiting for gin and checks its knocks against that. It keeps the game's score, and knocks "
         "whenever the knock is very likely to take it to the target. Most moves take a few "
         "milliseconds, a close one up to a tenth of a second; once its moves in a game have taken 20 "
-        "seconds it stops imagining play for the rest of that game."
+        "seconds it stops imagining play for the rest of that game. At discard-pile pickup it plays as "
+        "`strong` does."
     ),
 }
 """How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of
@@ -167,14 +177,13 @@ def strongest() -> str:
 
 
 def plays_as(agent: Agent, rules: Rules) -> str:
-    """The level that ``agent`` plays as under ``rules``: its own name, or ``simple`` for a
-    standard-only level under rules it does not model (see :func:`models`). Front ends use it to
-    tell the player.
+    """The level that ``agent`` plays as under ``rules``: its own name (every level plays every
+    rule set, :func:`models`). Front ends use it to tell the player.
 
     >>> plays_as(make_agent("expert"), Rules.preset("pickup")), plays_as(make_agent("expert"), Rules())
-    ('simple', 'expert')
+    ('expert', 'expert')
     """
-    return agent.plays_as(rules) if isinstance(agent, StandardCardsOnly) else agent.name
+    return agent.plays_as(rules) if isinstance(agent, Level) else agent.name
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0, *, bot_time_ms: int | None = None) -> Agent:

@@ -9,7 +9,10 @@
   stock is nearly gone.
 * As defender, forgets to lay off now and then (``miss_layoff``): lays down its own melds only.
 
-Under discard-pile pickup rules (another game) it plays as the ``simple`` level.
+Melds and deadwood follow the hand's aces (``view.meld_rules``) and knocks the hand's knock
+limit (the view's legal knocks). Discard-pile pickup gin (another game) has its own beginner,
+:class:`ginrummy.agents.pickup_simple.PickupBeginnerAgent`, chosen by
+:func:`ginrummy.agents.make_agent`.
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ class BeginnerAgent:
             return TakeDiscard() if view.must_knock else Pass()
         if phase is Phase.LAYOFF:
             if self.rng.random() < self.miss_layoff:
-                return LayOff(best_arrangement(view.hand).melds, ())
+                return LayOff(best_arrangement(view.hand, mr=view.meld_rules).melds, ())
             return LayOff()
         if phase is Phase.DISCARD:
             return self._discard(view)
@@ -70,20 +73,25 @@ class BeginnerAgent:
 
     def _wants(self, view: PlayerView) -> bool:
         up = view.upcard
-        return up is not None and fits_meld(up, view.hand) and self.rng.random() >= self.miss_take
+        return (
+            up is not None
+            and fits_meld(up, view.hand, mr=view.meld_rules)
+            and self.rng.random() >= self.miss_take
+        )
 
     def _discard(self, view: PlayerView) -> Action:
         hand = view.hand
-        if view.rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
-            return BigGin(best_arrangement(hand).melds)
+        mr = view.meld_rules
+        if view.rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=mr) == 0:
+            return BigGin(best_arrangement(hand, mr=mr).melds)
         legal = view.legal_actions
         knocks = [a for a in legal if isinstance(a, Knock)]
-        dd = discard_deadwoods(hand)
+        dd = discard_deadwoods(hand, mr=mr)
         if knocks:
             card = min((a.card for a in knocks), key=lambda c: (dd[c], -c))
             left = dd[card]
             if left == 0 or left <= self.knock_at or view.stock_size <= self.late_stock or view.must_knock:
-                return Knock(card, best_arrangement(hand & ~(1 << card)).melds)
+                return Knock(card, best_arrangement(hand & ~(1 << card), mr=mr).melds)
         cards = [a.card for a in legal if isinstance(a, Discard)]
         if not cards:
             return knocks[0]

@@ -42,15 +42,18 @@ from ginrummy.agents import fitted
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
-from ginrummy.cards import CardSet, deadwood_points
+from ginrummy.cards import CardSet
 from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
+    STANDARD,
+    MeldRules,
     best_arrangement,
     discard_deadwoods,
     fits_meld,
+    meld_rules,
 )
 from ginrummy.rules import Rules, Scoring
 
@@ -118,11 +121,11 @@ MAX_ROLLOUT_TURNS = 120
 discards for ever without drawing) is scored as a dead hand."""
 
 
-def _policy_discard(hand: CardSet, taken: int | None) -> tuple[int, int]:
+def _policy_discard(hand: CardSet, taken: int | None, mr: MeldRules = STANDARD) -> tuple[int, int]:
     """(card, deadwood left) of the fast policy's discard from 11 cards: least deadwood, the
     highest card on ties, never the card just taken."""
     best_c, best_v = -1, 1 << 30
-    for c, v in discard_deadwoods(hand).items():
+    for c, v in discard_deadwoods(hand, mr=mr).items():
         if c == taken:
             continue
         if v < best_v or (v == best_v and c % 13 > best_c % 13):
@@ -139,6 +142,7 @@ def rollout(
     opp_to_move: bool,
     wait: bool = False,
     opp_wait: bool | int = False,
+    knock_limit: int | None = None,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -149,17 +153,20 @@ def rollout(
     only when the knock scores against the opponent's hand as it is, and play on otherwise,
     as a player who waits for an undercut would; with ``opp_wait`` the opponent does the same
     (else the opponent knocks at once), and with ``opp_wait`` 2 (:data:`GIN_ONLY`) the opponent
-    knocks only with gin.
+    knocks only with gin. ``knock_limit``: the hand's knock limit (points;
+    ``view.knock_limit``: Oklahoma's upcard), by default ``rules.knock_limit``; melds and
+    deadwood follow the rules' aces.
     """
+    mr = meld_rules(rules)
     hands = [me, opp]
     p = 1 if opp_to_move else 0
-    limit = rules.knock_limit
+    limit = rules.knock_limit if knock_limit is None else knock_limit
     pos = 0
     n = len(stock)
     for _ in range(MAX_ROLLOUT_TURNS):
         hand = hands[p]
         taken: int | None = None
-        if top is not None and fits_meld(top, hand):
+        if top is not None and fits_meld(top, hand, mr=mr):
             hand |= 1 << top
             taken = top
         elif pos < n:
@@ -167,7 +174,7 @@ def rollout(
             pos += 1
         else:
             return 0
-        card, dw = _policy_discard(hand, taken)
+        card, dw = _policy_discard(hand, taken, mr)
         hand &= ~(1 << card)
         hands[p] = hand
         if dw <= limit and (dw == 0 or not p or opp_wait != GIN_ONLY):
@@ -182,12 +189,13 @@ def rollout(
 
 
 def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
-    arr = best_arrangement(hands[knocker])
+    mr = meld_rules(rules)
+    arr = best_arrangement(hands[knocker], mr=mr)
     defender = hands[1 - knocker]
     if dw == 0:
-        pts = rules.gin_bonus + deadwood_points(defender & ~best_arrangement(defender).melded)
+        pts = rules.gin_bonus + mr.points(defender & ~best_arrangement(defender, mr=mr).melded)
         return pts if knocker == 0 else -pts
-    pts = knock_points(rules, dw, best_layoff(arr.melds, defender).points)
+    pts = knock_points(rules, dw, best_layoff(arr.melds, defender, mr).points)
     return pts if knocker == 0 else -pts
 
 
@@ -324,7 +332,7 @@ class ExpertAgent(StrongAgent):
         up = view.upcard
         if up is None or not self.search.draw_rule:
             return super().wants_upcard(view, tr)
-        if not fitted.upcard_is_close(view.hand, up):
+        if not fitted.upcard_is_close(view.hand, up, tr.mr):
             return super().wants_upcard(view, tr)
         return fitted.predict(fitted.DRAW_WEIGHTS, fitted.draw_features(self, view, tr)) > 0
 
@@ -364,10 +372,11 @@ class ExpertAgent(StrongAgent):
         assert up is not None
         hand = view.hand
         strong_take = self.wants_upcard(view, tr)
-        near = fits_meld(up, hand) or strong_take
+        near = fits_meld(up, hand, mr=tr.mr) or strong_take
         if not near:
             return TakeDiscard() if strong_take else other
         rules = view.rules
+        lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         deadline = time.perf_counter() + self.search.max_seconds
         w = self.search.wait
         take_hand = hand | (1 << up)
@@ -376,18 +385,18 @@ class ExpertAgent(StrongAgent):
         offer = view.phase is Phase.OFFER
         for opp, stock, ow in self._worlds(tr):
             kept = take_hand & ~(1 << take_card)
-            take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow)
+            take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow)
+                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
-                card, dw = _policy_discard(h11, None)
+                card, dw = _policy_discard(h11, None, tr.mr)
                 kept2 = h11 & ~(1 << card)
-                draw = _score(rules, [kept2, opp], 0, dw) if dw <= rules.knock_limit else 0
-                if dw > rules.knock_limit or (w and dw and draw <= 0):
-                    draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow)
+                draw = _score(rules, [kept2, opp], 0, dw) if dw <= lim else 0
+                if dw > lim or (w and dw and draw <= 0):
+                    draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow, lim)
             diffs.append(take - draw)
             if time.perf_counter() > deadline:
                 break
@@ -441,15 +450,16 @@ class ExpertAgent(StrongAgent):
         if len(cands) == 1 and knock is None:
             return Discard(cands[0])
         rules = view.rules
+        lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         deadline = time.perf_counter() + self.search.max_seconds
         w = self.search.wait
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
         for opp, stock, ow in self._worlds(tr):
             if knock is not None:
-                knock_vals.append(knock_points(rules, dw, best_layoff(knock.melds or (), opp).points))
+                knock_vals.append(knock_points(rules, dw, best_layoff(knock.melds or (), opp, tr.mr).points))
             for c in cands:
-                vals[c].append(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow))
+                vals[c].append(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim))
             if time.perf_counter() > deadline:
                 break
         # the strong level's choice stands unless another is clearly better

@@ -20,7 +20,14 @@ from ginrummy.cards import CardSet
 from ginrummy.hand.actions import Knock
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import discard_deadwoods, fits_meld, least_deadwood, least_deadwood_after_discard
+from ginrummy.melds import (
+    STANDARD,
+    MeldRules,
+    discard_deadwoods,
+    fits_meld,
+    least_deadwood,
+    least_deadwood_after_discard,
+)
 
 __all__ = [
     "DRAW_FEATURES",
@@ -59,10 +66,10 @@ def knock_features(
     threat = 0
     for _ in range(n):
         opp = agent.sample_opponent(tr)
-        od = best_layoff(melds, opp).points
+        od = best_layoff(melds, opp, tr.mr).points
         total += knock_points(rules, dw, od)
         under += od < dw or (od == dw and rules.undercut_on_tie)
-        threat += least_deadwood(opp) <= view.knock_limit
+        threat += least_deadwood(opp, mr=tr.mr) <= view.knock_limit
     h10 = tr.hand & ~(1 << knock.card)
     gin = 0.0
     if tr.stock_size:
@@ -70,7 +77,7 @@ def knock_features(
         while x:
             low = x & -x
             x ^= low
-            if least_deadwood_after_discard(h10 | low) == 0:
+            if least_deadwood_after_discard(h10 | low, mr=tr.mr) == 0:
                 gin += tr.p_next_draw(low.bit_length() - 1)
     return {
         "ev": total / n,
@@ -84,15 +91,18 @@ def knock_features(
     }
 
 
-def upcard_is_close(hand: CardSet, up: int) -> bool:
+def upcard_is_close(hand: CardSet, up: int, mr: MeldRules = STANDARD) -> bool:
     """Whether the upcard ``up`` is a close choice for the 10-card ``hand`` (``CardSet``): it
-    fits a meld with the hand or lowers its least deadwood. The upcard rule judges only these.
+    fits a meld with the hand or lowers its least deadwood (under the aces ``mr``). The
+    upcard rule judges only these.
 
     >>> from ginrummy.cards import Card, parse_cards
     >>> upcard_is_close(parse_cards("7h 8h Kc Kd 2s 4c 6d 9s Jc Qd"), int(Card.parse("9h")))
     True
     """
-    return fits_meld(up, hand) or least_deadwood_after_discard(hand | 1 << up) < least_deadwood(hand)
+    return fits_meld(up, hand, mr=mr) or least_deadwood_after_discard(hand | 1 << up, mr=mr) < least_deadwood(
+        hand, mr=mr
+    )
 
 
 DRAW_FEATURES = ("melds", "dw", "take_dw", "draw_dw", "take_value", "draw_value", "stock", "danger")
@@ -115,14 +125,14 @@ def draw_features(agent: StrongAgent, view: PlayerView, tr: Tracking) -> dict[st
     assert up is not None
     hand = view.hand
     with_up = hand | (1 << up)
-    dd = cast(dict[int, int], discard_deadwoods(with_up))
+    dd = cast(dict[int, int], discard_deadwoods(with_up, mr=tr.mr))
     cards = [c for c in dd if c != up]
     take_dw = min(dd[c] for c in cards)
     best = agent.choose_discard(with_up, tr, cards, up)
     p = agent.params
     return {
-        "melds": float(fits_meld(up, hand)),
-        "dw": float(least_deadwood(hand)),
+        "melds": float(fits_meld(up, hand, mr=tr.mr)),
+        "dw": float(least_deadwood(hand, mr=tr.mr)),
         "take_dw": float(take_dw),
         "draw_dw": expected_draw_deadwood(hand, tr),
         "take_value": agent.discard_value(with_up, best, tr),

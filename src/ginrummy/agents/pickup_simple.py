@@ -27,7 +27,7 @@ from ginrummy.variants.pickup import PickupView, addable_cards
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.variants.pickup.scoring import card_value, pickup_points
 
-__all__ = ["PickupSimpleAgent", "planned_table_cards"]
+__all__ = ["PickupBeginnerAgent", "PickupSimpleAgent", "partners", "planned_table_cards"]
 
 
 def planned_table_cards(hand: CardSet, table: list[CardSet]) -> CardSet:
@@ -52,7 +52,7 @@ def planned_table_cards(hand: CardSet, table: list[CardSet]) -> CardSet:
     return placed
 
 
-def _partners(card: int, hand: CardSet) -> int:
+def partners(card: int, hand: CardSet) -> int:
     """Cards of ``hand`` that could meld with ``card``: its rank, suit neighbours within two."""
     rank, suit = card % 13, card // 13
     n = sum(1 for s in range(4) if s != suit and hand >> (s * 13 + rank) & 1)
@@ -143,11 +143,38 @@ class PickupSimpleAgent:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:  # pragma: no cover - the engine always leaves a play or a discard
             return legal[0]
+        return self._discard(view, discards)
+
+    def _discard(self, view: PickupView, discards: list[Discard]) -> Discard:
+        """The discard among the legal ``discards`` once every play is made."""
+        hand = view.hand
 
         def score(a: Discard) -> tuple[bool, int]:
-            partners = _partners(a.card, hand)
-            return (partners == 0, card_value(a.card) - 3 * partners)
+            n = partners(a.card, hand)
+            return (n == 0, card_value(a.card) - 3 * n)
 
         top = max(score(a) for a in discards)
         choices = [a for a in discards if score(a) == top]
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+
+class PickupBeginnerAgent(PickupSimpleAgent):
+    """The ``beginner`` level at discard-pile pickup gin: the simple policy above with a casual
+    player's mistakes, each drawn from its own ``random.Random``: it overlooks a good take now
+    and then (``miss_take``), and sometimes (``blunder``) throws any card of its hand that has
+    no partner instead of the best one, or when every card has one, any card.
+    """
+
+    name = "beginner"
+    miss_take = 0.25
+    blunder = 0.25
+
+    def _best_take(self, view: PickupView) -> int:
+        k = super()._best_take(view)
+        return 0 if k and self.rng.random() < self.miss_take else k
+
+    def _discard(self, view: PickupView, discards: list[Discard]) -> Discard:
+        if len(discards) > 1 and self.rng.random() < self.blunder:
+            lone = [a for a in discards if not partners(a.card, view.hand)]
+            return self.rng.choice(lone or discards)
+        return super()._discard(view, discards)

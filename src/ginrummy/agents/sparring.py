@@ -28,9 +28,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ginrummy.agents import _standard_only  # the package imports this module lazily (make_agent)
+from ginrummy.agents import _level  # the package imports this module lazily (make_agent)
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.agents.tracking import Tracking
 from ginrummy.hand.actions import Action, Knock
@@ -176,10 +177,10 @@ def frozen_expert(seed: int | random.Random | None = 0) -> ExpertAgent:
 
 
 SPARRING: dict[str, Callable[[int | random.Random | None], Agent]] = {
-    "gin-seeker": _standard_only(GinSeeker),
-    "early-knocker": _standard_only(EarlyKnocker),
-    "undercutter": _standard_only(Undercutter),
-    "expert-2026-11": _standard_only(frozen_expert),
+    "gin-seeker": _level(GinSeeker, PickupSimpleAgent),
+    "early-knocker": _level(EarlyKnocker, PickupSimpleAgent),
+    "undercutter": _level(Undercutter, PickupSimpleAgent),
+    "expert-2026-11": _level(frozen_expert, PickupSimpleAgent),
 }
 """The sparring partners by name: factories from a seed, as :data:`ginrummy.agents.AGENTS`."""
 

@@ -18,7 +18,10 @@
   the expected points the opponent can lay off.
 * **Defence**: the engine's exact best layoff plan.
 
-Under discard-pile pickup rules (another game) it plays as the ``simple`` level.
+Every meld and deadwood count follows the hand's aces (``view.meld_rules``, through the
+tracking's ``tr.mr``) and every knock the hand's knock limit (``view.knock_limit``: Oklahoma's
+upcard, 0 in straight gin). Discard-pile pickup gin (another game) has its own policy,
+:mod:`ginrummy.agents.pickup_strong`, chosen by :func:`ginrummy.agents.make_agent`.
 """
 
 from __future__ import annotations
@@ -29,14 +32,16 @@ from dataclasses import dataclass
 from typing import cast
 
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.agents.tracking import NEAR, Tracking, track
-from ginrummy.cards import Card, CardSet, card_points
+from ginrummy.agents.tracking import Tracking, track
+from ginrummy.cards import Card, CardSet
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
+    STANDARD,
     Meld,
+    MeldRules,
     best_arrangement,
     discard_deadwoods,
     fits_meld,
@@ -75,14 +80,16 @@ class StrongParams:
 def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
     """Value of a 10-card ``hand`` (lower is better): least deadwood minus ``potential`` times
     the expected deadwood saved by the next stock card (``sum p_next(u) * saved(u)``)."""
-    dw = least_deadwood(hand)
+    mr = tr.mr
+    dw = least_deadwood(hand, mr=mr)
     if dw == 0 or potential == 0.0:
         return float(dw)
     near = 0
+    near_t = tr.near
     x = hand
     while x:
         low = x & -x
-        near |= NEAR[low.bit_length() - 1]
+        near |= near_t[low.bit_length() - 1]
         x ^= low
     cands = near & tr.unseen
     gain = 0.0
@@ -97,7 +104,7 @@ def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
         q = 1.0 - prob[u]
         if q <= 0.0:
             continue
-        saved = dw - least_deadwood_after_discard(hand | low)
+        saved = dw - least_deadwood_after_discard(hand | low, mr=mr)
         if saved > 0:
             gain += q * saved
     return dw - potential * gain / stock
@@ -106,17 +113,19 @@ def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
 def expected_draw_deadwood(hand: CardSet, tr: Tracking) -> float:
     """Expected least deadwood after drawing a stock card into ``hand`` (10 cards) and the best discard."""
     if not tr.stock_size:
-        return float(least_deadwood(hand))
+        return float(least_deadwood(hand, mr=tr.mr))
     total = 0.0
     weight = 0.0
     x = tr.unseen
-    base = least_deadwood(hand)
+    mr = tr.mr
+    base = least_deadwood(hand, mr=mr)
     prob = tr.prob
     near = 0
+    near_t = tr.near
     y = hand
     while y:
         low = y & -y
-        near |= NEAR[low.bit_length() - 1]
+        near |= near_t[low.bit_length() - 1]
         y ^= low
     while x:
         low = x & -x
@@ -127,10 +136,10 @@ def expected_draw_deadwood(hand: CardSet, tr: Tracking) -> float:
             continue
         weight += q
         if near & low:
-            total += q * least_deadwood_after_discard(hand | low)
+            total += q * least_deadwood_after_discard(hand | low, mr=mr)
         else:
             # a card that melds with nothing: keep the best 10 (drop it or a worse card)
-            total += q * min(base, least_deadwood_after_discard(hand | low))
+            total += q * min(base, least_deadwood_after_discard(hand | low, mr=mr))
     return total / weight if weight else float(base)
 
 
@@ -159,7 +168,7 @@ def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> Ca
     for _, c in heapq.nlargest(take, keys):
         hand |= 1 << c
     for _ in range(take - min(tr.opp_unknown, len(keys))):
-        dd = discard_deadwoods(hand)
+        dd = discard_deadwoods(hand, mr=tr.mr)
         drop = min((c for c in dd if not tr.opp_known >> c & 1), key=lambda c: (dd[c], -c))
         hand &= ~(1 << drop)
     return hand
@@ -215,12 +224,13 @@ class StrongAgent:
         if up is None:
             return False
         hand = view.hand
+        mr = tr.mr
         with_up = hand | (1 << up)
-        dd = discard_deadwoods(with_up)
+        dd = discard_deadwoods(with_up, mr=mr)
         take_dw = min(v for c, v in dd.items() if c != up)
-        if take_dw <= view.knock_limit and take_dw < least_deadwood(hand):
+        if take_dw <= view.knock_limit and take_dw < least_deadwood(hand, mr=mr):
             return True  # a knock next turn's discard
-        margin = self.params.take_margin_meld if fits_meld(up, hand) else self.params.take_margin
+        margin = self.params.take_margin_meld if fits_meld(up, hand, mr=mr) else self.params.take_margin
         return take_dw + margin < expected_draw_deadwood(hand, tr)
 
     # -- discards and knocks -------------------------------------------------------
@@ -229,8 +239,8 @@ class StrongAgent:
         """Discard, knock, gin or big gin from 11 cards."""
         hand = view.hand
         rules = view.rules
-        if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand) == 0:
-            return BigGin(best_arrangement(hand).melds)
+        if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=tr.mr) == 0:
+            return BigGin(best_arrangement(hand, mr=tr.mr).melds)
         legal = view.legal_actions
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
@@ -247,7 +257,7 @@ class StrongAgent:
 
     def choose_discard(self, hand: CardSet, tr: Tracking, cards: list[int], taken: int | None) -> int:
         """The discard (card) with the best hand value plus danger; ties go to the higher card."""
-        dd = cast(dict[int, int], discard_deadwoods(hand))
+        dd = cast(dict[int, int], discard_deadwoods(hand, mr=tr.mr))
         # only look closely at cards whose discard keeps deadwood near the best
         best_dw = min(dd[c] for c in cards)
         scored: list[tuple[float, int, int]] = []
@@ -256,7 +266,7 @@ class StrongAgent:
                 continue
             if c == taken:
                 continue
-            scored.append((self.discard_value(hand, c, tr), -card_points(c), c))
+            scored.append((self.discard_value(hand, c, tr), -tr.mr.rank_points[c % 13], c))
         if not scored:
             return cards[0]
         scored.sort()
@@ -278,8 +288,8 @@ class StrongAgent:
             for m in melds:
                 melded |= m.mask
             dw_cards = rest & ~melded
-            dw = sum(card_points(c) for c in range(52) if dw_cards >> c & 1)
-            lay = 0.0 if dw == 0 else tr.expected_layoff_points(layoff_cards(melds))
+            dw = tr.mr.points(dw_cards)
+            lay = 0.0 if dw == 0 else tr.expected_layoff_points(layoff_cards(melds, tr.mr))
             score = dw + lay
             if best is None or score < best[0]:
                 best = (score, k, dw)
@@ -317,7 +327,7 @@ class StrongAgent:
         total = 0.0
         rules = view.rules
         for _ in range(n):
-            od = best_layoff(melds, self.sample_opponent(tr)).points
+            od = best_layoff(melds, self.sample_opponent(tr), tr.mr).points
             total += knock_points(rules, dw, od)
             under += od < dw or (od == dw and rules.undercut_on_tie)
         return under / n, total / n
@@ -338,14 +348,15 @@ def knock_points(rules: Rules, dw: int, od: int) -> int:
     return -(dw - od + rules.undercut_bonus)
 
 
-def layoff_cards(melds: tuple[Meld, ...]) -> CardSet:
-    """Cards that could go on these melds, with chains of up to two per run end."""
+def layoff_cards(melds: tuple[Meld, ...], mr: MeldRules = STANDARD) -> CardSet:
+    """Cards that could go on these melds, with chains of up to two per run end (runs round
+    the corner under ``mr.wrap``)."""
     out = 0
     for m in melds:
-        lay = m.layoff_cards()
+        lay = m.layoff_cards(mr)
         out |= lay
         if m.is_run:
-            out |= Meld(m.mask | lay).layoff_cards() if m.mask.bit_count() + lay.bit_count() >= 3 else 0
+            out |= Meld(m.mask | lay, mr).layoff_cards(mr) if m.mask.bit_count() + lay.bit_count() >= 3 else 0
     for m in melds:
         out &= ~m.mask
     return out

@@ -25,6 +25,10 @@ and two ranks away):
 Factors are rough likelihood ratios (``Evidence``); a factor < 1 lowers a card's
 weight. The sum stays exact whatever the factors.
 
+Which cards meld together follows the hand's aces (``view.meld_rules``, kept as
+``Tracking.mr``): under Hollywood's aces high and low (002) runs turn the corner, so K and A
+(and Q, 2) are suit neighbours, and an ace counts ``mr.ace_points``.
+
 >>> from ginrummy.hand.state import HandState
 >>> from ginrummy.rules import Rules
 >>> t = track(HandState.deal(Rules(), dealer=1, rng=7).view(0))
@@ -39,9 +43,11 @@ from dataclasses import dataclass
 from ginrummy.cards import FULL_DECK, CardSet
 from ginrummy.hand.phase import Event
 from ginrummy.hand.view import PlayerView
+from ginrummy.melds import STANDARD, MeldRules
 
 __all__ = [
     "NEAR",
+    "NEAR_WRAP",
     "Evidence",
     "Tracking",
     "meld_partner_sets",
@@ -78,37 +84,53 @@ def _rank_mask(card: int) -> CardSet:
     return (1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39))
 
 
-def neighbours(card: int, distance: int) -> CardSet:
-    """The cards of ``card``'s suit exactly ``distance`` (1 or 2) ranks away (``CardSet``, ace low)."""
+def neighbours(card: int, distance: int, wrap: bool = False) -> CardSet:
+    """The cards of ``card``'s suit exactly ``distance`` (1 or 2) ranks away (``CardSet``; ace
+    low, or round the corner with ``wrap``: K and 2 are the ace's neighbours).
+
+    >>> from ginrummy.cards import Card, format_cards
+    >>> format_cards(neighbours(Card("Ks"), 1)), format_cards(neighbours(Card("Ks"), 1, wrap=True))
+    ('Qs', 'As Qs')
+    """
     r, base = card % 13, card - card % 13
     out = 0
     for d in (-distance, distance):
-        if 0 <= r + d < 13:
-            out |= 1 << (base + r + d)
+        if wrap or 0 <= r + d < 13:
+            out |= 1 << (base + (r + d) % 13)
     return out
 
 
 _RANK = tuple(_rank_mask(c) & ~(1 << c) for c in range(52))
 _NEAR1 = tuple(neighbours(c, 1) for c in range(52))
 _NEAR2 = tuple(neighbours(c, 2) for c in range(52))
+_NEAR1_WRAP = tuple(neighbours(c, 1, True) for c in range(52))
+_NEAR2_WRAP = tuple(neighbours(c, 2, True) for c in range(52))
 NEAR: tuple[CardSet, ...] = tuple(_RANK[c] | _NEAR1[c] | _NEAR2[c] for c in range(52))
 """For each card: the cards that can share a meld with it directly (same rank, or the same
 suit within two ranks)."""
+NEAR_WRAP: tuple[CardSet, ...] = tuple(_RANK[c] | _NEAR1_WRAP[c] | _NEAR2_WRAP[c] for c in range(52))
+""":data:`NEAR` when runs turn the corner (Hollywood's aces high and low)."""
 
 
-def meld_partner_sets(card: int) -> tuple[CardSet, ...]:
+def meld_partner_sets(card: int, wrap: bool = False) -> tuple[CardSet, ...]:
     """The pairs of other cards that make a 3-card meld with ``card``: three rank pairs and
-    up to three run pairs (each a 2-card ``CardSet``)."""
+    up to three run pairs (each a 2-card ``CardSet``; three run pairs with ``wrap``, runs
+    round the corner).
+
+    >>> len(meld_partner_sets(0)), len(meld_partner_sets(0, wrap=True))
+    (4, 6)
+    """
     r, base = card % 13, card - card % 13
     others = [c for c in range(r, 52, 13) if c != card]
     pairs = [(1 << a) | (1 << b) for i, a in enumerate(others) for b in others[i + 1 :]]
     for lo in (r - 2, r - 1, r):
-        if lo >= 0 and lo + 2 < 13:
-            pairs.append(sum(1 << (base + x) for x in range(lo, lo + 3) if x != r))
+        if wrap or (lo >= 0 and lo + 2 < 13):
+            pairs.append(sum(1 << (base + x % 13) for x in range(lo, lo + 3) if x != r))
     return tuple(pairs)
 
 
 _PAIRS = tuple(meld_partner_sets(c) for c in range(52))
+_PAIRS_WRAP = tuple(meld_partner_sets(c, True) for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +140,8 @@ class Tracking:
     ``prob``: 52 probabilities (index = card); ``opp_unknown``: how many of the opponent's
     cards are not known; ``declined``: cards the opponent passed on; ``opp_took``,
     ``opp_discarded``: cards the opponent took / threw this hand (``CardSet``); ``opp_turns``:
-    how many times the opponent drew or took a card this hand.
+    how many times the opponent drew or took a card this hand; ``mr``: the hand's aces
+    (``view.meld_rules``), which the meld functions take as ``mr=tr.mr``.
     """
 
     hand: CardSet
@@ -133,6 +156,12 @@ class Tracking:
     opp_took: CardSet
     opp_discarded: CardSet
     opp_turns: int = 0
+    mr: MeldRules = STANDARD
+
+    @property
+    def near(self) -> tuple[CardSet, ...]:
+        """:data:`NEAR` under this hand's aces (:data:`NEAR_WRAP` when runs turn the corner)."""
+        return NEAR_WRAP if self.mr.wrap else NEAR
 
     def p_stock(self, card: int) -> float:
         """Probability that ``card`` is in the stock (0 for cards not unseen)."""
@@ -147,7 +176,7 @@ class Tracking:
         (cards treated as independent; ``1 - prod(1 - p(pair))`` over the partner pairs)."""
         prob = self.prob
         miss = 1.0
-        for pair in _PAIRS[card]:
+        for pair in (_PAIRS_WRAP if self.mr.wrap else _PAIRS)[card]:
             p = 1.0
             x = pair
             while x:
@@ -161,10 +190,11 @@ class Tracking:
         """Expected points of ``layoff_cards`` held by the opponent (sum of p x points)."""
         total = 0.0
         x = layoff_cards
+        points = self.mr.rank_points
         while x:
             low = x & -x
             c = low.bit_length() - 1
-            total += self.prob[c] * min(c % 13 + 1, 10)
+            total += self.prob[c] * points[c % 13]
             x ^= low
         return total
 
@@ -191,8 +221,13 @@ def replay_pile(view: PlayerView) -> list[tuple[Event, int | None]]:
     return out
 
 
-def _scale(weights: list[float], cards: CardSet, card: int, rank: float, near: float, far: float) -> None:
-    for mask, f in ((_RANK[card], rank), (_NEAR1[card], near), (_NEAR2[card], far)):
+def _scale(
+    weights: list[float], cards: CardSet, card: int, factors: tuple[float, float, float], wrap: bool
+) -> None:
+    """Multiply the weights of ``cards`` that meld with ``card`` by ``factors`` (same rank,
+    one rank away, two ranks away in the suit; round the corner with ``wrap``)."""
+    near1, near2 = (_NEAR1_WRAP, _NEAR2_WRAP) if wrap else (_NEAR1, _NEAR2)
+    for mask, f in zip((_RANK[card], near1[card], near2[card]), factors, strict=True):
         x = mask & cards
         while x:
             low = x & -x
@@ -235,6 +270,8 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
     """
     me = view.player
     hand = view.hand
+    mr = view.meld_rules
+    wrap = mr.wrap
     dead = 0
     for c in view.discard_pile:
         dead |= 1 << c
@@ -250,6 +287,9 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
     declined = took = discarded = 0
     first_draw_forced = False
     passes = 0
+    take = (evidence.take_rank, evidence.take_near, evidence.take_far)
+    decline = (evidence.decline_rank, evidence.decline_near, evidence.decline_far)
+    throw = (evidence.discard_rank, evidence.discard_near, evidence.discard_far)
     for ev, pile_top in replay_pile(view):
         if ev.kind == "pass" and pile_top is not None:
             passes += 1
@@ -260,29 +300,18 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
             continue
         if ev.kind == "take" and ev.card is not None:
             took |= 1 << ev.card
-            _scale(weights, unseen, ev.card, evidence.take_rank, evidence.take_near, evidence.take_far)
+            _scale(weights, unseen, ev.card, take, wrap)
         elif ev.kind == "pass" and pile_top is not None:
             declined |= 1 << pile_top
-            _scale(
-                weights, unseen, pile_top, evidence.decline_rank, evidence.decline_near, evidence.decline_far
-            )
+            _scale(weights, unseen, pile_top, decline, wrap)
         elif ev.kind == "draw":
             if pile_top is not None and not first_draw_forced:
                 declined |= 1 << pile_top
-                _scale(
-                    weights,
-                    unseen,
-                    pile_top,
-                    evidence.decline_rank,
-                    evidence.decline_near,
-                    evidence.decline_far,
-                )
+                _scale(weights, unseen, pile_top, decline, wrap)
             first_draw_forced = False
         elif ev.kind == "discard" and ev.card is not None:
             discarded |= 1 << ev.card
-            _scale(
-                weights, unseen, ev.card, evidence.discard_rank, evidence.discard_near, evidence.discard_far
-            )
+            _scale(weights, unseen, ev.card, throw, wrap)
     opp_unknown = max(0, view.opponent_hand_size - opp_known.bit_count())
     cards: dict[int, float] = {}
     x = unseen
@@ -313,4 +342,5 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
         opp_took=took,
         opp_discarded=discarded,
         opp_turns=sum(1 for ev in view.history if ev.player != me and ev.kind in ("draw", "take")),
+        mr=mr,
     )
