@@ -45,8 +45,9 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# The tests run in one worker per core (pytest-xdist); plain `pytest` runs them in one process.
 unit: $(VENV)/.installed-dev browser-deps
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
 
