@@ -242,3 +242,34 @@ def test_pettingzoo_observations_are_the_encoding_of_each_view(preset: str) -> N
             env.step(knocks[0] if knocks and rng.random() < 0.5 else rng.choice(legal))
             steps += 1
     assert steps > 100
+
+
+def test_pettingzoo_observations_kept_by_a_learner_do_not_change_later() -> None:
+    """The environment updates one kept vector per player: what it returns are copies, each the
+    encoding of the view at its step, whatever happens after (and writable)."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from ginrummy.research.pettingzoo_env import GinRummyEnv
+
+    env = GinRummyEnv("default")
+    rng = random.Random(6)
+    kept = []
+    for seed in range(2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            state = env.state
+            assert state is not None
+            kept.append((obs, enc.encode(state.view(state.to_act)), enc.legal_ids(state.view(state.to_act))))
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert len(kept) > 40
+    for obs, expected, legal in kept:
+        assert obs["observation"].tolist() == np.asarray(expected, np.float32).tolist()
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+    obs = kept[-1][0]
+    obs["observation"][0] = 0.5  # the learner's own array
+    obs["action_mask"][0] = 1

@@ -77,10 +77,10 @@ def observation(
     return {"observation": np.concatenate((bits[_KEEP], scalars), dtype=np.float32), "action_mask": mask}
 
 
-_F32 = np.dtype("<f4")
-_ONE, _ZERO = struct.pack("<f", 1.0), bytes(4)
-_PACK_SCALARS = struct.Struct(f"<{OBS_SIZE - SCALAR_START}f").pack_into
-_PLANE_BYTES = tuple(4 * 52 * k for k in range(len(PLANES)))
+_PACK_SCALARS = struct.Struct(f"={OBS_SIZE - SCALAR_START}f").pack_into
+"""Writes the scalars as native ``float32`` (as numpy's ``float32`` and a memoryview's ``f``)."""
+_PLANE_START = tuple(52 * k - 1 for k in range(len(PLANES)))
+"""Where each plane's card ``c`` lies in the vector, less ``c + 1`` (a bit's ``bit_length``)."""
 
 
 class _Observer:
@@ -89,11 +89,12 @@ class _Observer:
     since the last one (a step changes a few), the scalars and the mask ids that changed, then
     returns copies (exactly :func:`observation`'s arrays, owned by the caller)."""
 
-    __slots__ = ("buf", "legal", "mask", "mask_bytes", "planes", "vector")
+    __slots__ = ("buf", "floats", "legal", "mask", "mask_bytes", "planes", "vector")
 
     def __init__(self) -> None:
         self.buf = bytearray(4 * OBS_SIZE)
-        self.vector = np.frombuffer(self.buf, _F32)
+        self.floats = memoryview(self.buf).cast("f")
+        self.vector = np.frombuffer(self.buf, np.float32)
         self.planes = [0] * len(PLANES)
         self.mask_bytes = bytearray(NUM_ACTIONS)
         self.mask = np.frombuffer(self.mask_bytes, np.int8)
@@ -101,16 +102,15 @@ class _Observer:
 
     def observe(self, view: PlayerView, legal: list[int], discarded: tuple[int, int]) -> dict[str, Any]:
         planes, scalars = observation_parts(view, discarded)
-        buf = self.buf
-        for start, new, old in zip(_PLANE_BYTES, planes, self.planes, strict=True):
+        floats = self.floats
+        for start, new, old in zip(_PLANE_START, planes, self.planes, strict=True):
             changed = new ^ old
             while changed:
                 low = changed & -changed
-                i = start + 4 * low.bit_length() - 4
-                buf[i : i + 4] = _ONE if new & low else _ZERO
+                floats[start + low.bit_length()] = 1.0 if new & low else 0.0
                 changed ^= low
         self.planes = planes
-        _PACK_SCALARS(buf, 4 * SCALAR_START, *scalars)
+        _PACK_SCALARS(self.buf, 4 * SCALAR_START, *scalars)
         mask = self.mask_bytes
         for i in self.legal:
             mask[i] = 0
@@ -191,7 +191,7 @@ class GinRummyEnv(AECEnv):
         self._discarded = discards_of(history, self._events, self._discarded)
         self._events = len(history)
         agents = self.agents
-        self.infos[agents[p]] = {"legal": [NAMES[i] for i in legal]}
+        self.infos[agents[p]] = {"legal": list(map(NAMES.__getitem__, legal))}
         self.infos[agents[1 - p]] = {"legal": []}
 
     def step(self, action: int | None) -> None:
@@ -204,7 +204,7 @@ class GinRummyEnv(AECEnv):
         p = self._seats[agent]
         view = self._views[p]
         assert view is not None
-        state.push(decode(view, int(action), self._legal[p]), player=p)
+        state.push(decode(view, action if type(action) is int else int(action), self._legal[p]), player=p)
         self._cumulative_rewards[agent] = 0.0
         # the rewards are all zero until the hand ends (a dead agent's step clears them)
         if state.is_over:
