@@ -4,10 +4,8 @@ these check the budget's mechanics, not how fast anything is."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -81,23 +79,6 @@ def test_the_messages_carry_the_budget_per_game_only_when_there_is_one(
     finally:
         bot.close()
     assert state.is_over
-
-
-def _match(args: list[str]) -> dict[str, Any]:
-    out = CliRunner().invoke(main, ["match", *args, "--no-progress", "--json"])
-    assert out.exit_code == 0, out.output
-    summary: dict[str, Any] = json.loads(out.output)
-    return summary
-
-
-def test_match_bot_game_time_forfeits_a_bot_that_uses_more(tmp_path: Path) -> None:
-    slow = script_bot(tmp_path, "slow", SLOW)
-    summary = _match([slow, "simple", "--games", "2", "--bot-time", "20", "--bot-game-time", "0.3"])
-    assert [f["kind"] for f in summary["forfeits"]] == ["timeout", "timeout"]
-    assert all("300 ms per game" in f["message"] for f in summary["forfeits"])
-    assert summary["wins"] == [0, 2]
-    bad = CliRunner().invoke(main, ["match", slow, "simple", "--bot-game-time", "0"])
-    assert bad.exit_code != 0 and "--bot-game-time" in bad.output
 
 
 @pytest.mark.parametrize("command", ["play", "serve"])
