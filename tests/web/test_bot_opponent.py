@@ -16,8 +16,11 @@ from starlette.testclient import TestClient
 
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main as cli
+from ginrummy.hand.state import HandState
+from ginrummy.rules import Rules
+from ginrummy.web import botplayer
 from ginrummy.web.app import create_app
-from ginrummy.web.botplayer import FORFEIT_STATUS, GameBot, use_bot
+from ginrummy.web.botplayer import FORFEIT_STATUS, BotDecisions, GameBot, use_bot
 from ginrummy.web.session import COMPUTER, GameSession
 from helpers.bots import HELLO, REFERENCE_BOT, script_bot
 from helpers.web import scripted_action
@@ -217,3 +220,28 @@ def test_a_bot_past_its_budget_per_game_forfeits_in_the_browser(tmp_path: Path) 
         assert r.status_code == 409, r.text
         message = r.json()["error"]
         assert "(timeout:" in message and "1 ms per game" in message and "You win by forfeit" in message
+
+
+def test_an_idle_games_bot_process_is_ended_and_started_again_when_needed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = script_bot(tmp_path, "first", "print(json.dumps({'action': msg['legal'][0]}), flush=True)\n")
+    pool = BotDecisions(0, bot)
+    one, two = pool.decide, pool.decide  # two game sessions' deciders
+    state = next(
+        s for s in (HandState.deal(Rules(), dealer=d, rng=4) for d in (0, 1)) if s.to_act == COMPUTER
+    )
+    view = state.view(COMPUTER)
+    try:
+        one("simple", 0, [], view)
+        assert one.bot is not None and one.bot.proc is not None
+        first = one.bot.proc
+        monkeypatch.setattr(botplayer, "IDLE_S", -1.0)  # every bot not deciding now counts as idle
+        two("simple", 0, [], view)  # another game's decision ends the idle process
+        assert one.bot is None and first.poll() is not None
+        assert two.bot is not None and two.bot.proc is not None  # not its own
+        one("simple", 0, [], view)  # the idle game's next decision starts a new process
+        assert one.bot is not None and one.bot.proc is not None and one.bot.proc.pid != first.pid
+    finally:
+        pool.close()
+    assert one.bot is None and two.bot is None  # the server stopping ends every game's bot

@@ -83,7 +83,10 @@ def _close_soon(bot: SubprocessBot) -> None:
     """End ``bot``'s process in a thread of its own (it may wait a second for the bot to quit;
     the caller may be the event loop, dropping a game from memory)."""
     if bot.proc is not None:
-        threading.Thread(target=bot.close, name="close-bot", daemon=True).start()
+        try:
+            threading.Thread(target=bot.close, name="close-bot", daemon=True).start()
+        except RuntimeError:  # the interpreter is shutting down: no new threads
+            bot.close()
 
 
 class GameBot:
