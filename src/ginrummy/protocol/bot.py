@@ -120,8 +120,9 @@ class SubprocessBot:
     """An :class:`~ginrummy.play.Agent` played by the program ``command`` (an argument list or a
     ``cmd:`` name) over the protocol. ``time_ms``: the budget per decision; ``game_ms``: the budget
     for all the bot's decisions in one game (``None``: none; :meth:`new_game` starts the next
-    game's clock, as does the start of a process); ``start_ms``: for the start and hello. The process lives until :meth:`close` (or until the bot is garbage
-    collected), so one bot plays a whole game; its standard error is passed through if
+    game's clock, as does the start of a process); ``start_ms``: for the start and hello. The
+    process lives until :meth:`close` (or until the bot is garbage collected), so one bot plays a
+    whole game; its standard error is passed through if
     ``stderr`` is true, else discarded. ``name``: ``cmd:...`` until the bot says its own name
     (then that name); ``author``/``variants``: from its hello; ``failure``: the
     :class:`BotError` it failed with."""
