@@ -27,8 +27,6 @@ import asyncio
 import contextlib
 import json
 import os
-import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,34 +37,10 @@ from typing import Any
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers.web import LiveServer, scripted_action  # the web tests' client
+
 _RESYNC_TRIES = 5
-
-
-def scripted(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Gin or knock as soon as possible, pass the upcard, draw, discard the last deadwood card."""
-    h = game["hand"]
-    body: dict[str, Any] = {"version": game["version"]}
-    if h["phase"] == "end":
-        return "next", body
-    legal = h["legal"]
-    order = [c for m in h["hand"]["melds"] for c in m] + h["hand"]["deadwood"]
-    if legal["gin"]:
-        action = "gin " + legal["gin"][0]
-    elif legal["knock"]:
-        action = "knock " + min(legal["knock"], key=lambda k: k["deadwood"])["card"]
-    elif legal["big_gin"]:
-        action = "big-gin"
-    elif legal["layoff"]:
-        action = "layoff"
-    elif legal["pass"]:
-        action = "pass"
-    elif legal["draw"]:
-        action = "draw"
-    elif legal["discard"]:
-        action = "discard " + [c for c in order if c in legal["discard"]][-1]
-    else:
-        action = "take"
-    return "actions", body | {"action": action}
 
 
 @dataclass
@@ -119,7 +93,7 @@ async def play_one(client: httpx.AsyncClient, args: argparse.Namespace, tally: T
     gid = game["id"]
     made = 0  # actions the server acknowledged (or a reload showed applied)
     while not game["game_over"]:
-        path, body = scripted(game)
+        path, body = scripted_action(game)
         r = await tally.request(
             client, "move", "POST", f"/api/games/{gid}/{path}", json=body, headers=headers
         )
@@ -158,23 +132,6 @@ async def probe(client: httpx.AsyncClient, tally: Tally, every: float, done: asy
             tally.fail(f"trivial HTTP {r.status_code}", r.text)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(done.wait(), every)
-
-
-def start_server(db: Path, workers: int | None, pythonpath: str | None) -> tuple[subprocess.Popen[str], str]:
-    code = "from ginrummy.cli.main import main; main()"
-    cmd = [sys.executable, "-c", code, "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)]
-    if workers is not None:
-        cmd += ["--workers", str(workers)]
-    env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        m = re.search(r"(http://\S+?)/? ", line)
-        if m:
-            return proc, m.group(1).replace("localhost", "127.0.0.1")
-    raise RuntimeError("the server did not start")
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -258,13 +215,15 @@ def main() -> int:
     )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
+    options = ["--host", "127.0.0.1"] + ([] if args.workers is None else ["--workers", str(args.workers)])
+    env = {"PYTHONPATH": args.server_pythonpath} if args.server_pythonpath else None
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_server(Path(tmp) / "load.sqlite3", args.workers, args.server_pythonpath)
+        server = LiveServer(Path(tmp) / "load.sqlite3", env, options).start()
         try:
-            out = asyncio.run(main_async(args, url, proc.pid))
+            assert server.proc is not None
+            out = asyncio.run(main_async(args, server.url, server.proc.pid))
         finally:
-            proc.terminate()
-            proc.wait(10)
+            server.stop()
     print(json.dumps(out, indent=1))
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")

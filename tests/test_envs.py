@@ -131,12 +131,17 @@ def test_pettingzoo_api_test_passes() -> None:
 
 
 def test_pettingzoo_hands_end_with_zero_sum_rewards_and_masks_match() -> None:
+    """Also: the environment updates one kept vector per player, and what it returns are copies,
+    each the encoding of its step's view whatever happens after (and the learner's to write)."""
     pytest.importorskip("pettingzoo")
+    import numpy as np
+
     from ginrummy.research.pettingzoo_env import GinRummyEnv
 
     env = GinRummyEnv("default")
     rng = random.Random(2)
     totals = []
+    kept = []
     for seed in range(5):
         env.reset(seed=seed)
         rewards = dict.fromkeys(env.possible_agents, 0.0)
@@ -148,11 +153,18 @@ def test_pettingzoo_hands_end_with_zero_sum_rewards_and_masks_match() -> None:
                 continue
             legal = [i for i in range(enc.NUM_ACTIONS) if obs["action_mask"][i]]
             assert [enc.action_name(i) for i in legal] == info["legal"]
+            assert env.state is not None
+            kept.append((obs, enc.encode(env.state.view(env.state.to_act)), legal))
             knocks = [i for i in legal if i >= enc.KNOCK]
             env.step(knocks[0] if knocks else rng.choice(legal))
         assert rewards["player_0"] == -rewards["player_1"]
         totals.append(rewards["player_0"])
     assert any(totals)
+    for obs, expected, legal in kept:
+        assert obs["observation"].tolist() == np.asarray(expected, np.float32).tolist()
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+    kept[-1][0]["observation"][0] = 0.5  # writable
+    kept[-1][0]["action_mask"][0] = 1
     env.reset(seed=1)
     with pytest.raises(IllegalActionError, match="legal: 0 \\(pass\\), 1 \\(take\\)"):
         env.step(enc.DRAW)

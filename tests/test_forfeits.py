@@ -1,5 +1,5 @@
 """Forfeits written into records (a game record's ``forfeit``) and the bots' time budget
-(``--bot-time``): ``ginrummy match --records`` and ``ginrummy play --save``."""
+(``--bot-time``, ``--bot-game-time``): ``ginrummy match --records`` and ``ginrummy play --save``."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ if acts > 2:
     sys.exit(4)
 print(json.dumps({'action': msg['legal'][0]}), flush=True)
 """
+FIRST_LEGAL = "print(json.dumps({'action': msg['legal'][0]}), flush=True)\n"
 
 
 def _match(args: list[str]) -> dict[str, Any]:
@@ -60,6 +61,16 @@ def test_a_tight_bot_time_forfeits_a_slow_bot(tmp_path: Path) -> None:
     assert all("200 ms" in f["message"] for f in summary["forfeits"])
     bad = CliRunner().invoke(main, ["match", slow, "simple", "--bot-time", "0"])
     assert bad.exit_code != 0 and "--bot-time" in bad.output
+
+
+def test_match_bot_game_time_forfeits_a_bot_that_uses_more(tmp_path: Path) -> None:
+    slow = script_bot(tmp_path, "slow", "time.sleep(0.1)\n" + FIRST_LEGAL)
+    summary = _match([slow, "simple", "--games", "2", "--bot-time", "20", "--bot-game-time", "0.3"])
+    assert [f["kind"] for f in summary["forfeits"]] == ["timeout", "timeout"]
+    assert all("300 ms per game" in f["message"] for f in summary["forfeits"])
+    assert summary["wins"] == [0, 2]
+    bad = CliRunner().invoke(main, ["match", slow, "simple", "--bot-game-time", "0"])
+    assert bad.exit_code != 0 and "--bot-game-time" in bad.output
 
 
 def test_the_reference_bot_plays_without_forfeit_under_the_option() -> None:

@@ -1,4 +1,5 @@
-"""Shared by the web tests: a scripted player over the API's JSON, and a live server process."""
+"""Shared by the web tests and ``bench/load_web.py``: a scripted player over the API's JSON, and a
+live server process."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,18 +105,20 @@ def strings(
 
 
 class LiveServer:
-    """``ginrummy serve`` in a subprocess on a free loopback port."""
+    """``ginrummy serve`` in a subprocess on a free loopback port (``args``: more options of
+    ``serve``, e.g. ``--workers 2``; ``env``: added to the environment)."""
 
-    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, db: Path, env: dict[str, str] | None = None, args: Sequence[str] = ()) -> None:
         self.db = db
         self.env = {**os.environ, **(env or {})}
+        self.args = list(args)
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> LiveServer:
         code = "from ginrummy.cli.main import main; main()"
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", "--port", "0", "--db", str(self.db)],
+            [sys.executable, "-c", code, "serve", "--port", "0", "--db", str(self.db), *self.args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

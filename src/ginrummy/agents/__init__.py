@@ -19,6 +19,7 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol import SubprocessBot, is_cmd
+from ginrummy.protocol.bot import DEFAULT_TIME_MS
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupView
@@ -186,18 +187,26 @@ def plays_as(agent: Agent, rules: Rules) -> str:
     return agent.plays_as(rules) if isinstance(agent, Level) else agent.name
 
 
-def make_agent(name: str, seed: int | random.Random | None = 0, *, bot_time_ms: int | None = None) -> Agent:
+def make_agent(
+    name: str,
+    seed: int | random.Random | None = 0,
+    *,
+    bot_time_ms: int | None = None,
+    bot_game_ms: int | None = None,
+) -> Agent:
     """A new agent of the named level (or sparring partner, :data:`ginrummy.agents.sparring.SPARRING`),
     with its own random generator from ``seed``.
 
     A name ``cmd:COMMAND`` is a bot in any language run as a subprocess over the bot protocol
     (:class:`ginrummy.protocol.SubprocessBot`, ``docs/protocol.md``; ``seed`` unused), with
-    ``bot_time_ms`` milliseconds per decision (default: the protocol's 5000). Raises
+    ``bot_time_ms`` milliseconds per decision (default: the protocol's 5000) and ``bot_game_ms``
+    for all its decisions in one game (default: no such budget). Raises
     :class:`UnknownAgentError` listing the known levels, or
     :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found.
     """
     if is_cmd(name):
-        return SubprocessBot(name) if bot_time_ms is None else SubprocessBot(name, time_ms=bot_time_ms)
+        per_decision = DEFAULT_TIME_MS if bot_time_ms is None else bot_time_ms
+        return SubprocessBot(name, time_ms=per_decision, game_ms=bot_game_ms)
     from ginrummy.agents.sparring import SPARRING  # built on the levels: imported when needed
 
     factory = AGENTS.get(name.lower()) or SPARRING.get(name.lower())

@@ -30,7 +30,7 @@ from ginrummy.cli.analyze import (
     run_lines,
 )
 from ginrummy.cli.history import db_option, history, open_store, stats, stored_record
-from ginrummy.cli.match import bot_time_ms, bot_time_option, cmd_or_choice
+from ginrummy.cli.match import bot_game_ms, bot_game_time_option, bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
@@ -142,6 +142,7 @@ def main() -> None:
 )
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as letters (7h) instead of symbols.")
 @bot_time_option
+@bot_game_time_option
 @click.option(
     "--plain",
     is_flag=True,
@@ -165,6 +166,7 @@ def play(
     save: Path | None,
     ascii_: bool,
     bot_time: float,
+    bot_game_time: float | None,
     plain: bool,
     practice: bool,
     db: Path | None,
@@ -208,6 +210,7 @@ def play(
             practice=practice,
             store=store,
             bot_time_ms=bot_time_ms(bot_time),
+            bot_game_ms=bot_game_ms(bot_game_time),
         )
         try:
             forfeit = run_table(flow)
@@ -229,6 +232,7 @@ def play(
         changed=settings,
         sheet=sheet_layout,
         bot_time_ms=bot_time_ms(bot_time),
+        bot_game_ms=bot_game_ms(bot_game_time),
         practice=practice,
         store=store,
     )

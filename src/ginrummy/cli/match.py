@@ -21,7 +21,7 @@ from ginrummy.rules import PRESETS, Rules
 from ginrummy.tournament import MatchResult, default_factory, report_lines, run_match
 from ginrummy.tournament.backends import BACKENDS
 
-__all__ = ["bot_time_option", "cmd_or_choice", "match"]
+__all__ = ["bot_game_time_option", "bot_time_option", "cmd_or_choice", "match"]
 
 bot_time_option = click.option(
     "--bot-time",
@@ -34,10 +34,25 @@ bot_time_option = click.option(
 )
 """``--bot-time SECONDS``: a ``cmd:`` player's budget per decision (passed as ``bot_time``)."""
 
+bot_game_time_option = click.option(
+    "--bot-game-time",
+    "bot_game_time",
+    type=click.FloatRange(min=0.001, max=864000),
+    default=None,
+    help="Seconds a cmd: bot may think in all its decisions of one game (as in the EAAI challenge); "
+    "a bot that uses more forfeits the game (docs/protocol.md). Default: no such budget.",
+)
+"""``--bot-game-time SECONDS``: a ``cmd:`` player's budget per game (passed as ``bot_game_time``)."""
+
 
 def bot_time_ms(seconds: float) -> int:
     """``--bot-time`` in whole milliseconds (at least 1)."""
     return max(1, round(seconds * 1000))
+
+
+def bot_game_ms(seconds: float | None) -> int | None:
+    """``--bot-game-time`` in whole milliseconds (at least 1), or ``None`` when not given."""
+    return None if seconds is None else bot_time_ms(seconds)
 
 
 def cmd_or_choice(choices: Iterable[str]) -> Callable[[click.Context, click.Parameter, str], str]:
@@ -90,6 +105,7 @@ _agent_name = cmd_or_choice([*AGENTS, *SPARRING, *PEERS])
 )
 @click.option("--no-progress", is_flag=True, help="Do not show the progress bar.")
 @bot_time_option
+@bot_game_time_option
 @click.option(
     "--backend",
     type=click.Choice(BACKENDS),
@@ -115,6 +131,7 @@ def match(
     records: Path | None,
     no_progress: bool,
     bot_time: float,
+    bot_game_time: float | None,
     backend: str,
     address: str | None,
 ) -> None:
@@ -132,7 +149,9 @@ def match(
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     rules = Rules.preset(preset)
-    factory = functools.partial(default_factory, bot_time_ms=bot_time_ms(bot_time))
+    factory = functools.partial(
+        default_factory, bot_time_ms=bot_time_ms(bot_time), bot_game_ms=bot_game_ms(bot_game_time)
+    )
 
     def run(on_progress: Callable[[int, int], None] | None = None) -> MatchResult:
         names = [agent_a, agent_b]

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from ginrummy.cli.match import bot_time_ms, bot_time_option, cmd_or_choice
+from ginrummy.cli.match import bot_game_ms, bot_game_time_option, bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol import is_cmd
 from ginrummy.records import GameRecord
@@ -56,9 +56,10 @@ def _bot_command(ctx: click.Context, param: click.Parameter, value: str | None) 
     default=None,
     metavar="cmd:COMMAND",
     help="A bot speaking the bot protocol (docs/protocol.md) plays the computer in every game, "
-    "whatever level the page chose; one process per decision; a bot that fails forfeits the game.",
+    "whatever level the page chose; one process per game; a bot that fails forfeits the game.",
 )
 @bot_time_option
+@bot_game_time_option
 def serve(
     host: str,
     port: int,
@@ -67,6 +68,7 @@ def serve(
     workers: int | None,
     opponent: str | None,
     bot_time: float,
+    bot_game_time: float | None,
 ) -> None:
     """Play Gin Rummy in the browser: start a local web server and print its address."""
     try:
@@ -84,7 +86,7 @@ def serve(
     if opponent is not None:
         from ginrummy.web.botplayer import use_bot
 
-        use_bot(app, opponent, bot_time_ms(bot_time))
+        use_bot(app, opponent, bot_time_ms(bot_time), bot_game_ms(bot_game_time))
     # open live streams (server-sent events) never end by themselves: give them 2 s on stopping
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=2

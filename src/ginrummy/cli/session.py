@@ -38,6 +38,7 @@ from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_
 from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
 from ginrummy.play import play_hand
+from ginrummy.protocol import SubprocessBot
 from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
@@ -104,12 +105,15 @@ class PlaySession:
         changed: Sequence[str] = (),
         sheet: SheetLayout = "hands",
         bot_time_ms: int | None = None,
+        bot_game_ms: int | None = None,
         practice: bool = False,
         store: Store | None = None,
     ) -> None:
         self.rules = rules
         self.bot_time_ms = bot_time_ms
         """A ``cmd:`` opponent's budget per decision, in milliseconds (``None``: the protocol's default)."""
+        self.bot_game_ms = bot_game_ms
+        """A ``cmd:`` opponent's budget for all its decisions in one game, in milliseconds (``None``: none)."""
         self.forfeit: GameForfeit | None = None
         """Set when the computer's bot forfeited the current game (:meth:`forfeited`)."""
         self.player_name = name
@@ -157,7 +161,9 @@ class PlaySession:
         else:
             self.match = Match(rules, seed=seed, names=(name, "Computer"))
         self.game: Game = self.match.new_game()
-        self.agent = make_agent(self.opponent, seed, bot_time_ms=self.bot_time_ms)
+        self.agent = make_agent(
+            self.opponent, seed, bot_time_ms=self.bot_time_ms, bot_game_ms=self.bot_game_ms
+        )
         self.states: list[AnyHandState] = []
         self.game_states: list[list[AnyHandState]] = [self.states]
         """The hands of each game of the human's match (``states`` is the last)."""
@@ -362,10 +368,16 @@ class PlaySession:
             f"Press Enter to start game {number} of the match (s sheet, q quit) > ",
             render.match_lines(self.match),
         )
+        self.next_game()
+        self.io.say(Text(f"\nGame {number} of the match.", style="bold"))
+
+    def next_game(self) -> None:
+        """Start the match's next game (a ``cmd:`` opponent's budget per game starts again)."""
         self.game = self.match.new_game()
+        if isinstance(self.agent, SubprocessBot):
+            self.agent.new_game()
         self.states = []
         self.game_states.append(self.states)
-        self.io.say(Text(f"\nGame {number} of the match.", style="bold"))
 
     def other_pairings(self) -> None:
         """Team play: the other pairings, computer against computer, then the team sheet."""

@@ -8,7 +8,8 @@ A reader thread feeds the replies to a queue, so a bot that hangs is waited on f
 only, then killed. Whatever the bot does wrong raises :class:`BotError` with a ``kind``:
 
 - ``"crash"``: the command could not start, or exited / closed its output;
-- ``"timeout"``: no reply line within the budget (the process is killed);
+- ``"timeout"``: no reply line within the budget per decision, or the game's decisions took
+  longer than the budget per game (if one is set; the process is killed);
 - ``"garbage"``: a reply that is not a JSON object with a string ``"action"`` (or a bad hello);
 - ``"illegal"``: an action that does not parse or is not legal now;
 - ``"unsupported"``: the bot's hello does not list the variant, or speaks another protocol.
@@ -117,9 +118,11 @@ def _may_be_legal(action: AnyAction, legal: Sequence[AnyAction]) -> bool:
 
 class SubprocessBot:
     """An :class:`~ginrummy.play.Agent` played by the program ``command`` (an argument list or a
-    ``cmd:`` name) over the protocol. ``time_ms``: the budget per decision; ``start_ms``: for the
-    start and hello. The process lives until :meth:`close` (or until the bot is garbage
-    collected), so one bot plays a whole game; its standard error is passed through if
+    ``cmd:`` name) over the protocol. ``time_ms``: the budget per decision; ``game_ms``: the budget
+    for all the bot's decisions in one game (``None``: none; :meth:`new_game` starts the next
+    game's clock, as does the start of a process); ``start_ms``: for the start and hello. The
+    process lives until :meth:`close` (or until the bot is garbage collected), so one bot plays a
+    whole game; its standard error is passed through if
     ``stderr`` is true, else discarded. ``name``: ``cmd:...`` until the bot says its own name
     (then that name); ``author``/``variants``: from its hello; ``failure``: the
     :class:`BotError` it failed with."""
@@ -130,6 +133,7 @@ class SubprocessBot:
         time_ms: int = DEFAULT_TIME_MS,
         start_ms: int = DEFAULT_START_MS,
         stderr: bool = False,
+        game_ms: int | None = None,
     ) -> None:
         self.argv = parse_cmd(command) if isinstance(command, str) else list(command)
         self.name = command if isinstance(command, str) else CMD_PREFIX + shlex.join(self.argv)
@@ -137,6 +141,9 @@ class SubprocessBot:
         self.author = ""
         self.variants: list[str] = []
         self.time_ms = time_ms
+        self.game_ms = game_ms
+        self.game_used_ms = 0.0
+        """Milliseconds of this game's decisions so far (sending ``act`` to reading the reply)."""
         self.start_ms = start_ms
         self.stderr = stderr
         self.proc: subprocess.Popen[str] | None = None
@@ -161,12 +168,14 @@ class SubprocessBot:
         except (OSError, ValueError):
             raise self._fail("crash", f"the bot closed its input (exit code {self.proc.poll()})") from None
 
-    def _receive(self, budget_ms: int) -> dict[str, Any]:
+    def _receive(self, budget_ms: float, late: str = "") -> dict[str, Any]:
+        """The next reply line as a JSON object, waited for ``budget_ms`` at most (``late``: the
+        timeout's message, if not the default)."""
         assert self.proc is not None
         try:
-            line = self._lines.get(timeout=budget_ms / 1000)
+            line = self._lines.get(timeout=max(0.0, budget_ms) / 1000)
         except queue.Empty:
-            raise self._fail("timeout", f"no reply within {budget_ms} ms") from None
+            raise self._fail("timeout", late or f"no reply within {budget_ms:.0f} ms") from None
         if line is None:
             self.proc.poll()
             try:
@@ -200,7 +209,8 @@ class SubprocessBot:
         assert self.proc.stdout is not None
         threading.Thread(target=_reader, args=(self.proc.stdout, self._lines), daemon=True).start()
         self._rules = rules
-        self._send(hello_json(rules, self.time_ms))
+        self.game_used_ms = 0.0
+        self._send(hello_json(rules, self.time_ms, self.game_ms))
         hello = self._receive(self.start_ms)
         if hello.get("type") != "hello" or not isinstance(hello.get("name"), str):
             raise self._fail("garbage", f"expected a hello with a name, got {json.dumps(hello)[:80]}")
@@ -218,6 +228,20 @@ class SubprocessBot:
         already (:meth:`act` starts it on its first call). Raises :class:`BotError`."""
         if self.proc is None:
             self._start(rules)
+
+    def new_game(self) -> None:
+        """Start the clock of a new game (the budget per game, ``game_ms``, is counted afresh)."""
+        self.game_used_ms = 0.0
+
+    def game_left_ms(self) -> float | None:
+        """Milliseconds left of the budget per game (``None`` without one)."""
+        return None if self.game_ms is None else self.game_ms - self.game_used_ms
+
+    def _per_game(self) -> str:
+        return f"{self.game_ms} ms per game (the budget for all its decisions in one game)"
+
+    def _over_game_budget(self) -> str:
+        return f"used {self.game_used_ms:.0f} ms of its {self._per_game()}"
 
     def close(self) -> None:
         """Say ``quit`` and end the process (killed if it does not exit within a second)."""
@@ -242,14 +266,30 @@ class SubprocessBot:
         garbage or an illegal action."""
         self.start(view.rules)
         legal = legal_json(view)
+        game_left = self.game_left_ms()
+        wait = float(self.time_ms) if game_left is None else min(float(self.time_ms), game_left)
+        message: dict[str, Any] = {
+            "type": "act",
+            "view": view_json(view),
+            "legal": legal,
+            "time_ms": self.time_ms,
+        }
+        if game_left is not None:
+            message["game_time_ms"] = max(0, int(game_left))
         t0 = time.monotonic()
-        self._send({"type": "act", "view": view_json(view), "legal": legal, "time_ms": self.time_ms})
-        reply = self._receive(self.time_ms)
-        left = self.time_ms - 1000 * (time.monotonic() - t0)
-        if left < 0:  # the line came just as the budget ran out
-            raise self._fail(
-                "timeout", f"replied after {self.time_ms - left:.0f} ms, budget {self.time_ms} ms"
-            )
+        self._send(message)
+        late = ""
+        if game_left is not None and game_left < self.time_ms:  # the game's budget runs out first
+            late = f"no reply within the {max(0.0, game_left):.0f} ms left of its {self._per_game()}"
+        try:
+            reply = self._receive(wait, late)
+        finally:
+            took = 1000 * (time.monotonic() - t0)
+            self.game_used_ms += took
+        if took > self.time_ms:  # the line came just as the budget ran out
+            raise self._fail("timeout", f"replied after {took:.0f} ms, budget {self.time_ms} ms")
+        if self.game_ms is not None and self.game_used_ms > self.game_ms:
+            raise self._fail("timeout", self._over_game_budget())
         text = reply.get("action")
         if not isinstance(text, str):
             raise self._fail("garbage", f'a reply without a string "action": {json.dumps(reply)[:80]}')

@@ -112,16 +112,20 @@ def legal_json(view: AnyView) -> list[str]:
     return [str(a) for a in view.legal_actions]
 
 
-def hello_json(rules: Rules, time_ms: int) -> dict[str, Any]:
-    """The runner's first message: protocol version, the rules and their variant name, and the
-    time budget per decision in milliseconds."""
-    return {
+def hello_json(rules: Rules, time_ms: int, game_time_ms: int | None = None) -> dict[str, Any]:
+    """The runner's first message: protocol version, the rules and their variant name, the
+    time budget per decision in milliseconds and, when there is one, the budget for all the
+    bot's decisions in one game (``game_time_ms``)."""
+    hello = {
         "type": "hello",
         "protocol": PROTOCOL,
         "variant": variant_name(rules),
         "rules": rules.settings(),
         "time_ms": time_ms,
     }
+    if game_time_ms is not None:
+        hello["game_time_ms"] = game_time_ms
+    return hello
 
 
 def _card(text: str | None) -> Card | None:

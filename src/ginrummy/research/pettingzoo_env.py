@@ -19,6 +19,7 @@ encoding's 109 ids. Rewards come at the end of the hand: the winner gets +points
 from __future__ import annotations
 
 import random
+import struct
 import sys
 from typing import Any, ClassVar
 
@@ -34,6 +35,7 @@ from ginrummy.research.encoding import (
     NUM_ACTIONS,
     OBS_SIZE,
     PLANES,
+    SCALAR_START,
     decode,
     discards_of,
     legal_ids,
@@ -75,6 +77,49 @@ def observation(
     return {"observation": np.concatenate((bits[_KEEP], scalars), dtype=np.float32), "action_mask": mask}
 
 
+_PACK_SCALARS = struct.Struct(f"={OBS_SIZE - SCALAR_START}f").pack_into
+"""Writes the scalars as native ``float32`` (as numpy's ``float32`` and a memoryview's ``f``)."""
+_PLANE_START = tuple(52 * k - 1 for k in range(len(PLANES)))
+"""Where each plane's card ``c`` lies in the vector, less ``c + 1`` (a bit's ``bit_length``)."""
+
+
+class _Observer:
+    """One player's observation kept between steps: the bytes of its ``float32`` vector and of its
+    mask, with numpy arrays over them. Each observation rewrites only the card bits that changed
+    since the last one (a step changes a few), the scalars and the mask ids that changed, then
+    returns copies (exactly :func:`observation`'s arrays, owned by the caller)."""
+
+    __slots__ = ("buf", "floats", "legal", "mask", "mask_bytes", "planes", "vector")
+
+    def __init__(self) -> None:
+        self.buf = bytearray(4 * OBS_SIZE)
+        self.floats = memoryview(self.buf).cast("f")
+        self.vector = np.frombuffer(self.buf, np.float32)
+        self.planes = [0] * len(PLANES)
+        self.mask_bytes = bytearray(NUM_ACTIONS)
+        self.mask = np.frombuffer(self.mask_bytes, np.int8)
+        self.legal: list[int] = []
+
+    def observe(self, view: PlayerView, legal: list[int], discarded: tuple[int, int]) -> dict[str, Any]:
+        planes, scalars = observation_parts(view, discarded)
+        floats = self.floats
+        for start, new, old in zip(_PLANE_START, planes, self.planes, strict=True):
+            changed = new ^ old
+            while changed:
+                low = changed & -changed
+                floats[start + low.bit_length()] = 1.0 if new & low else 0.0
+                changed ^= low
+        self.planes = planes
+        _PACK_SCALARS(self.buf, 4 * SCALAR_START, *scalars)
+        mask = self.mask_bytes
+        for i in self.legal:
+            mask[i] = 0
+        for i in legal:
+            mask[i] = 1
+        self.legal = legal
+        return {"observation": self.vector.copy(), "action_mask": self.mask.copy()}
+
+
 class GinRummyEnv(AECEnv):
     """One hand per episode under ``rules`` (a :class:`~ginrummy.rules.Rules` or a preset name;
     pickup rules raise :class:`~ginrummy.research.encoding.UnsupportedVariantError`)."""
@@ -98,6 +143,7 @@ class GinRummyEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng = random.Random()
+        self._observers = (_Observer(), _Observer())
         self.state: HandState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -128,7 +174,7 @@ class GinRummyEnv(AECEnv):
             raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         view = self._views[p] or self.state.view(p)
         self._views[p] = view
-        return observation(view, self._legal[p], self._discarded)
+        return self._observers[p].observe(view, self._legal[p], self._discarded)
 
     def _set_infos(self) -> None:
         """The view and legal ids of the player to act (the views are the only thing
@@ -145,7 +191,7 @@ class GinRummyEnv(AECEnv):
         self._discarded = discards_of(history, self._events, self._discarded)
         self._events = len(history)
         agents = self.agents
-        self.infos[agents[p]] = {"legal": [NAMES[i] for i in legal]}
+        self.infos[agents[p]] = {"legal": list(map(NAMES.__getitem__, legal))}
         self.infos[agents[1 - p]] = {"legal": []}
 
     def step(self, action: int | None) -> None:
@@ -158,9 +204,9 @@ class GinRummyEnv(AECEnv):
         p = self._seats[agent]
         view = self._views[p]
         assert view is not None
-        state.push(decode(view, int(action), self._legal[p]), player=p)
+        state.push(decode(view, action if type(action) is int else int(action), self._legal[p]), player=p)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # the rewards are all zero until the hand ends (a dead agent's step clears them)
         if state.is_over:
             result = state.result
             assert result is not None
@@ -168,11 +214,11 @@ class GinRummyEnv(AECEnv):
                 self.rewards[self.agents[result.winner]] = float(result.points)
                 self.rewards[self.agents[1 - result.winner]] = -float(result.points)
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         elif state.action_count >= self.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.agents[state.to_act]
         self._set_infos()
-        self._accumulate_rewards()
 
     def render(self) -> str:
         """The hand as both players' views would show it is not for one agent: this is the whole

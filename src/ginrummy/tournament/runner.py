@@ -25,16 +25,19 @@ from ginrummy.tournament.stats import elo, mean_ci, percentile, wilson
 __all__ = ["MatchResult", "default_factory", "run_match"]
 
 
-def default_factory(name: str, rng: random.Random, bot_time_ms: int | None = None) -> Agent:
+def default_factory(
+    name: str, rng: random.Random, bot_time_ms: int | None = None, bot_game_ms: int | None = None
+) -> Agent:
     """An agent by level name (:data:`ginrummy.agents.AGENTS`), peer name
     (:data:`ginrummy.agents.peers.PEERS`: ``openspiel``, ``rlcard``) or ``cmd:COMMAND`` (a bot
     over the protocol, :class:`ginrummy.protocol.SubprocessBot`, with ``bot_time_ms``
-    milliseconds per decision; default the protocol's), seeded by ``rng``. Bind ``bot_time_ms``
+    milliseconds per decision, default the protocol's, and ``bot_game_ms`` for all its decisions in
+    a game, default none), seeded by ``rng``. Bind ``bot_time_ms`` and ``bot_game_ms``
     with :func:`functools.partial` to pass it as a factory (it stays picklable)."""
     from ginrummy.agents.peers import PEERS
 
     if is_cmd(name):
-        return make_agent(name, bot_time_ms=bot_time_ms)
+        return make_agent(name, bot_time_ms=bot_time_ms, bot_game_ms=bot_game_ms)
     key = name.lower()
     if key in PEERS:
         return PEERS[key](rng)

@@ -92,6 +92,7 @@ class TableFlow:
         practice: bool = False,
         store: Store | None = None,
         bot_time_ms: int | None = None,
+        bot_game_ms: int | None = None,
     ) -> None:
         if not self.plays(rules):
             raise ValueError("the full-screen table plays the standard game; play this variant with --plain")
@@ -103,6 +104,7 @@ class TableFlow:
         self._changed, self._layout, self._practice = tuple(changed), sheet, practice
         self._store = store
         self._bot_time_ms = bot_time_ms
+        self._bot_game_ms = bot_game_ms
         self.first_save = save
         self.played = 1
         """How many games (matches) have been started, counting each "play again"."""
@@ -134,6 +136,7 @@ class TableFlow:
             practice=self._practice,
             store=self._store,
             bot_time_ms=self._bot_time_ms,
+            bot_game_ms=self._bot_game_ms,
         )
 
     @property
@@ -334,9 +337,7 @@ class TableFlow:
         if self.stage == "game-over":
             if self.match.is_over:
                 raise ValueError("everything is played: play again or quit")
-            self.session.game = self.match.new_game()
-            self.session.states = []
-            self.session.game_states.append(self.session.states)
+            self.session.next_game()
         self.deal()
 
     @property
