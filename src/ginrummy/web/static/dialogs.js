@@ -1,7 +1,7 @@
 /* Dialogs: confirmations, the knock and gin choice. */
 import { $, el } from "./dom.js";
 import { cardImg } from "./cards.js";
-import { table, act } from "./table.js";
+import { table, act } from "./tablestate.js";
 
 export async function confirmDialog(title, body) {
   const dlg = $("#confirm");

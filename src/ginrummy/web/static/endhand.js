@@ -4,7 +4,7 @@
 import { el, navigate } from "./dom.js";
 import { api, TOKEN_KEY } from "./api.js";
 import { cardImg, cardName, cardRow, glyphs, RANK_ORDER } from "./cards.js";
-import { table, act, showError } from "./table.js";
+import { table, act, showError } from "./tablestate.js";
 import { speed } from "./motion.js";
 import { withCards } from "./words.js";
 

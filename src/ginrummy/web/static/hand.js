@@ -4,7 +4,7 @@
    the server. */
 import { el, prefs, savePrefs } from "./dom.js";
 import { cardButton, cardBack, RANK_ORDER } from "./cards.js";
-import { table, act } from "./table.js";
+import { table, act } from "./tablestate.js";
 import { knockFlow } from "./dialogs.js";
 
 const MIN_STRIP = 44;

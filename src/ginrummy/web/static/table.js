@@ -12,11 +12,8 @@ import { cancelMotion, computerMoves, deal, settle, snapshot } from "./motion.js
 import { play } from "./sound.js";
 import { startLive, joinPage, seatsPanel, matchBox, teamBox } from "./seats.js";
 import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt } from "./pickup.js";
+import { table } from "./tablestate.js";
 
-export const table = {
-  game: null, busy: false, seenEvents: 0, hand: 0, hint: null, positions: [], custom: null,
-  rerender: () => { if (table.game) render(table.game, true, { quiet: true }); },
-};
 
 const RETRY_MS = 2000;
 const MAX_RETRIES = 60;
@@ -86,6 +83,10 @@ export function showError(message) {
   if (box) box.textContent = message;
   announce(message);
 }
+
+Object.assign(table, {
+  act, showError, rerender: () => { if (table.game) render(table.game, true, { quiet: true }); },
+});
 
 export function promptText(g, h) {
   if (h.phase === "end") return g.game_over ? "The game is over." : "The hand is over.";
