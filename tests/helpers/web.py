@@ -11,6 +11,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ginrummy.cards import format_cards
+from ginrummy.hand.phase import Phase
+from ginrummy.web.session import GameSession
+
 CARD = re.compile(r"^[A2-9TJQK][cdhs]$")
 
 
@@ -83,6 +87,19 @@ def pickup_action(h: dict[str, Any]) -> str:
         order = [c for m in h["hand"]["melds"] for c in m] + h["hand"]["deadwood"]
         return "discard " + [c for c in order if c in legal["discard"]][-1]
     return "take 1"
+
+
+def hidden_from(s: GameSession, seat: int) -> set[str]:
+    """What ``seat`` may not see now: the other hand's cards not known to be held, and the stock."""
+    state = s.state
+    assert state is not None
+    if state.phase is Phase.END:
+        return {str(c) for c in state.stock}
+    other = 1 - seat
+    secret = state.hand(other) & ~state.known[other]
+    if state.phase is Phase.LAYOFF and state.knocker == other:
+        secret = 0
+    return set(format_cards(secret).split()) | {str(c) for c in state.stock}
 
 
 def strings(
