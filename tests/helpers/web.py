@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +119,18 @@ def strings(
     elif isinstance(data, str):
         out += [t for t in re.split(r"[^A-Za-z0-9]+", data) if CARD.match(t)]
     return out
+
+
+def call(server: LiveServer, method: str, path: str, token: str | None, body: Any = None) -> Any:
+    """One API request to a live server (the token in its header); returns the JSON answer."""
+    req = urllib.request.Request(
+        server.url + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **({"X-Player-Token": token} if token else {})},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
 
 
 class LiveServer:

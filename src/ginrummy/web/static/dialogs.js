@@ -33,6 +33,22 @@ export async function knockFlow(kind) {
   }
 }
 
+/** End the game now: resign (the other side wins), or against the computer abandon it (neither
+    won nor lost); the dialog says which counts. */
+export async function endFlow(g) {
+  const friend = g.opponent === "person";
+  const other = friend ? g.names[1 - g.you] : "the computer";
+  const options = [["resign", `Resign: ${other} wins the game${friend ? "." : ". It counts as a loss in your statistics."}`]];
+  if (!friend) options.push(["abandon", "Abandon: put the game aside. It counts as neither won nor lost; your statistics list it as abandoned."]);
+  const body = el("div", {}, el("p", {}, "End this game now? There is no way back."),
+    el("div", { class: "end-choices", role: "radiogroup", "aria-label": "How to end the game" }, options.map(([v, t], i) =>
+      el("label", { class: "choice" }, el("input", { type: "radio", name: "end-how", id: `end-${v}`, value: v, checked: i === 0 }), t))));
+  if (await confirmDialog(friend ? "Resign" : "End the game", body)) {
+    const chosen = $("input[name=end-how]:checked", body);
+    await table.send(chosen ? chosen.value : "resign", {}, "lose");
+  }
+}
+
 export async function bigGinFlow() {
   if (await confirmDialog("Big gin", el("p", {}, "Lay down all 11 cards as big gin?"))) await act("big-gin");
 }

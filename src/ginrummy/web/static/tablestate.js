@@ -7,6 +7,8 @@ export const table = {
   game: null, busy: false, seenEvents: 0, hand: 0, hint: null, positions: [], custom: null,
   /** Post a move in notation ("discard 7h"); resolves when the table shows the answer. */
   act: async (_action) => {},
+  /** Post a versioned request to the game (``path``: "next", "undo", "resign", ...). */
+  send: async (_path, _body, _sound) => {},
   /** Show (and announce) a message above the table. */
   showError: (_message) => {},
   /** Draw the table again from the game on show (no motion, the hint kept). */
