@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ginrummy.storage.store import Store
-from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, layout_problems, step, version, wait_change
+from helpers.browser import CHROMIUM, NO_MOTION, layout_problems, step, version, wait_change
 from helpers.web import LiveServer, call
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
@@ -28,23 +27,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(
-        tmp_path_factory.mktemp("web") / "games.sqlite3", env={"GINRUMMY_TEST_DEAL_SEED": "end13"}
-    )
-    yield live.start()
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
+DEAL_SEED = "end13"
 
 
 def open_page(browser: Any, size: tuple[int, int], init: str = NO_MOTION, **kw: Any) -> Any:
@@ -98,6 +81,7 @@ def test_resign_then_history_stats_replay_and_play_again(server: LiveServer, bro
     assert page.inner_text("#ended-detail").startswith("The computer wins the game.")
     assert page.locator(".hand, #stock, #btn-end").count() == 0  # nothing left to play
     assert_fits(page, "resigned")
+    assert "null" not in page.inner_text("#main")
     page.screenshot(path=str(SHOTS / "resigned-390x844.png"), full_page=True)
     page.goto(server.url + "/history")
     page.wait_for_selector("#history")
@@ -112,6 +96,7 @@ def test_resign_then_history_stats_replay_and_play_again(server: LiveServer, bro
     page.locator("#history a", has_text="replay").first.click()
     page.wait_for_selector("#rp-ended")
     assert page.inner_text("#rp-ended").startswith("You resigned in hand 1")
+    assert "null" not in page.inner_text("#main")
     page.locator("#history a", has_text="table").count()
     page.go_back()
     page.wait_for_selector("#history")
@@ -247,7 +232,8 @@ def test_a_seat_link_reclaims_that_seat_only(server: LiveServer, browser: Any) -
         browser, (390, 844), init=f"localStorage.setItem('ginrummy.token', {json.dumps(bob_token)})"
     )
     bob.goto(f"{server.url}/game/{gid}")
-    bob.wait_for_selector("#claim-link")
+    bob.wait_for_selector("#claim-box")
+    bob.click("#claim-box summary")
     link = bob.input_value("#claim-link")
     assert link.endswith(f"/game/{gid}#claim={bob_token}")
     bob.context.close()

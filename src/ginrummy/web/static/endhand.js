@@ -80,7 +80,7 @@ export function layoffChooser(g, h) {
     const on = L.melds.map(() => []);
     if (plans[n]) plans[n].layoffs.forEach(([c, i], k) => on[i].push([c, k]));
     melds.replaceChildren(...L.melds.map((m, i) => el("span", { class: "numbered" }, el("span", { class: "meld-no" }, `${i + 1}`), meldBlock(m, on[i], `meld ${i + 1}`, true))),
-      L.deadwood.length ? deadwoodBlock(L.deadwood, L.count) : null);
+      ...(L.deadwood.length ? [deadwoodBlock(L.deadwood, L.count)] : []));
   };
   showPlan(0);
   const sec = el("section", { class: "laid", id: "laid", "aria-label": "The knocker's melds" },

@@ -25,8 +25,8 @@ export async function historyPage() {
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ", el("a", { href: `/replay/${g.id}` }, "replay"))));
   }
   t.append(body);
-  sec.append(el("div", { class: "scroll-x" }, t),
-    claimBox("/history", "Your games in another browser, or here again once this browser's storage is cleared: keep this link (private: it plays as you)."));
+  sec.append(el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Your games" }, t),
+    claimBox("/history", "Your games in another browser", "This link shows your games in another browser, or here again once this browser's storage was cleared. Keep it private: it plays as you."));
 }
 
 /** A game's result as this player reads it: the score (yours first), won, lost or drawn, and who
@@ -48,7 +48,7 @@ export async function replayPage(id) {
   const state = { hand: 0, frame: 0 };
   const view = el("div", { class: "replay", id: "replay" });
   const draw = () => {
-    if (!data.hands.length) { view.replaceChildren(el("p", {}, "No hand has finished yet."), endedLine(data)); return; }
+    if (!data.hands.length) { view.replaceChildren(el("p", {}, "No hand has finished yet."), ...(data.ended ? [endedLine(data)] : [])); return; }
     const H = data.hands[state.hand];
     const f = H.frames[state.frame];
     const last = state.frame === H.frames.length - 1;
@@ -70,7 +70,7 @@ export async function replayPage(id) {
       el("div", { class: "rp-piles" }, el("span", {}, `Stock: ${f.stock_size} cards`), el("span", {}, "Discard pile: "),
         f.discard_pile.length ? cardRow(f.discard_pile.slice(-6)) : el("span", { class: "muted" }, "empty")),
       last ? el("p", { class: "describe", id: "rp-result" }, H.result.describe) : null,
-      last && state.hand === data.hands.length - 1 ? endedLine(data) : null,
+      ...(last && state.hand === data.hands.length - 1 && data.ended ? [endedLine(data)] : []),
       el("details", { class: "fairness" }, el("summary", {}, "Fair deal"),
         el("p", {}, "Commitment ", el("code", { class: "wrap" }, H.commitment)),
         el("p", {}, "Seed ", el("code", {}, H.seed), " salt ", el("code", {}, H.salt), " ", check),

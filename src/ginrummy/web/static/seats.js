@@ -112,7 +112,8 @@ export function seatsPanel(g, send) {
       parts.push(el("p", {}, `If ${other.kind === "open" ? "nobody comes" : other.name + " has left"}, the computer can play that seat: `, level, " ",
         el("button", { type: "button", id: "btn-takeover", onclick: () => send("takeover", { level: level.value }) }, "Let the computer play")));
     }
-    parts.push(claimBox(`/game/${g.id}`, "Your seat's link: open it in another browser to play on from there (keep it private: it plays as you)."));
+    const claim = g.game_over ? null : claimBox(`/game/${g.id}`, "Your seat's link", "Open it in another browser, or here after this browser's storage was cleared, to play on in your seat. Keep it private: it plays as you.");
+    if (claim) parts.push(claim);
     box.replaceChildren(...parts);
   };
   box.addEventListener("presence", fill);
@@ -122,11 +123,11 @@ export function seatsPanel(g, send) {
 
 /** A copyable link to ``path`` that carries this browser's player (``claimLink``): the way back to
     a seat, or to the history, once this browser's storage is cleared or from another browser. */
-export function claimBox(path, text) {
+export function claimBox(path, title, text) {
   const link = claimLink(path);
   if (!link) return null;
   const input = el("input", { id: "claim-link", readonly: true, value: link, "aria-label": "Your link to come back" });
-  return el("div", { class: "claim-box" }, el("p", {}, text), el("div", { class: "claim" }, input,
+  return el("details", { class: "claim-box", id: "claim-box" }, el("summary", {}, title), el("p", {}, text), el("div", { class: "claim" }, input,
     el("button", { type: "button", id: "copy-claim", onclick: async () => {
       input.select();
       try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }

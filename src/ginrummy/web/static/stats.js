@@ -15,7 +15,7 @@ export async function statsPage() {
   sec.append(all);
   for (const [mode, title] of modes) {
     const levels = stats[mode];
-    all.append(el("h2", {}, title), el("div", { class: "scroll-x" }, el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
+    all.append(el("h2", {}, title), el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
       el("tbody", {}, levels.map((r) => el("tr", {}, cols.map(([k]) => el("td", {}, r[k]))))))));
     all.append(el("h3", {}, "Hands won and lost, by computer level"), el("div", { html: chart(levels, mode) }));
   }
