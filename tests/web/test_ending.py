@@ -29,12 +29,12 @@ def new_game(client: TestClient, **choice: Any) -> tuple[str, dict[str, str], di
 
 
 def session_of(client: TestClient, gid: str) -> GameSession:
-    s: GameSession = client.app.state.server.sessions[gid]  # type: ignore[attr-defined]
+    s: GameSession = client.app.state.server.sessions[gid]
     return s
 
 
 def stored(client: TestClient, gid: str) -> Any:
-    store: Store = client.app.state.server.store  # type: ignore[attr-defined]
+    store: Store = client.app.state.server.store
     loaded = store.load_game(gid)
     assert loaded is not None
     return loaded[0]
@@ -78,6 +78,10 @@ def test_resign_against_the_computer(app_client: TestClient) -> None:
     row = stored(app_client, gid)
     assert (row.status, row.ended, row.ended_by) == ("over", "resigned", 0)
     assert row.final == {"totals": totals, "winner": 1, "resigned": 0}
+    # rebuilt from the store (a restart, or the game dropped from memory): still resigned
+    app_client.app.state.server.sessions.drop(gid)
+    again = app_client.get(f"/api/games/{gid}", headers=me).json()
+    assert again["ended"] == done["ended"] and again["version"] == done["version"] and again["game_over"]
     # nothing more happens in it
     for path, body in (
         ("resign", {}),
