@@ -7,10 +7,10 @@ seed (:class:`ginrummy.web.session.GameSession`, :func:`ginrummy.storage.recorde
 game's hands are numbered across its match (game 2's first hand follows game 1's last). Each game
 has an ``owner``: the SHA-256 of a browser's token (:func:`owner_of`), or for games played in the
 terminal the store's local player, whose token (:meth:`Store.local_token`) is kept in the database
-itself, so a browser that presents it (``ginrummy history --token`` prints it) sees the terminal's
-games beside its own. The seats say who plays each side: a person (the hash of their browser's
-token), a seat waiting for the person invited to it, or a computer level (from the start, or since
-it took over an abandoned seat). Standard library only.
+itself, so a browser that presents it (``ginrummy history --link`` prints a link that gives it to
+the page) sees the terminal's games beside its own. The seats say who plays each side: a person
+(the hash of their browser's token), a seat waiting for the person invited to it, or a computer
+level (from the start, or since it took over an abandoned seat). Standard library only.
 
 A game ends when its rules say, or earlier when a player resigns it (the other side wins it) or
 abandons it against the computer (it is set aside, neither won nor lost): :meth:`Store.end_game`
