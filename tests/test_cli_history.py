@@ -138,6 +138,8 @@ def test_history_stats_and_replay_commands(tmp_path: Path) -> None:
     assert missing.exit_code == 1 and "no stored game" in missing.output
     token = runner.invoke(main, ["history", "--db", str(db), "--token"])
     assert token.output.split()[0] == Store(db).local_token()
+    link = runner.invoke(main, ["history", "--db", str(db), "--link", "--url", "http://h:9/"])
+    assert link.output.split()[0] == f"http://h:9/history#claim={Store(db).local_token()}"
 
 
 def test_no_db_stores_nothing(tmp_path: Path) -> None:

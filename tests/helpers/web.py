@@ -3,15 +3,21 @@ live server process."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from ginrummy.cards import format_cards
+from ginrummy.hand.phase import Phase
+from ginrummy.web.session import GameSession
 
 CARD = re.compile(r"^[A2-9TJQK][cdhs]$")
 
@@ -87,6 +93,19 @@ def pickup_action(h: dict[str, Any]) -> str:
     return "take 1"
 
 
+def hidden_from(s: GameSession, seat: int) -> set[str]:
+    """What ``seat`` may not see now: the other hand's cards not known to be held, and the stock."""
+    state = s.state
+    assert state is not None
+    if state.phase is Phase.END:
+        return {str(c) for c in state.stock}
+    other = 1 - seat
+    secret = state.hand(other) & ~state.known[other]
+    if state.phase is Phase.LAYOFF and state.knocker == other:
+        secret = 0
+    return set(format_cards(secret).split()) | {str(c) for c in state.stock}
+
+
 def strings(
     data: Any, skip: frozenset[str] = frozenset({"id", "token", "commitment", "salt", "seed"})
 ) -> list[str]:
@@ -102,6 +121,18 @@ def strings(
     elif isinstance(data, str):
         out += [t for t in re.split(r"[^A-Za-z0-9]+", data) if CARD.match(t)]
     return out
+
+
+def call(server: LiveServer, method: str, path: str, token: str | None, body: Any = None) -> Any:
+    """One API request to a live server (the token in its header); returns the JSON answer."""
+    req = urllib.request.Request(
+        server.url + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **({"X-Player-Token": token} if token else {})},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
 
 
 class LiveServer:

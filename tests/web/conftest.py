@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,3 +22,29 @@ def app_client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(tmp_path / "games.sqlite3")
     with TestClient(app) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``ginrummy serve`` in a subprocess over a fresh SQLite file, for the test module; its deals
+    are seeded by the module's ``DEAL_SEED`` (a string)."""
+    from helpers.web import LiveServer
+
+    seed = getattr(request.module, "DEAL_SEED", "web")
+    live = LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3", env={"GINRUMMY_TEST_DEAL_SEED": seed})
+    yield live.start()
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, for the test module (skipped without them)."""
+    from helpers.browser import CHROMIUM, FLAGS
+
+    if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()

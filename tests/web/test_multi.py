@@ -10,12 +10,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ginrummy.cards import format_cards
-from ginrummy.hand.phase import Phase
 from ginrummy.storage.store import SCHEMA_VERSION, GameRow, Store
 from ginrummy.web.app import create_app
 from ginrummy.web.session import GameSession
-from helpers.web import scripted_action, strings
+from helpers.web import hidden_from, scripted_action, strings
 
 H = "x-player-token"
 
@@ -36,19 +34,6 @@ def join(
     client: TestClient, gid: str, invite: str, headers: dict[str, str] | None = None, name: str = "Bob"
 ) -> Any:
     return client.post(f"/api/games/{gid}/join", json={"invite": invite, "name": name}, headers=headers or {})
-
-
-def hidden_from(s: GameSession, seat: int) -> set[str]:
-    """What ``seat`` may not see now: the other hand's cards not known to be held, and the stock."""
-    state = s.state
-    assert state is not None
-    if state.phase is Phase.END:
-        return {str(c) for c in state.stock}
-    other = 1 - seat
-    secret = state.hand(other) & ~state.known[other]
-    if state.phase is Phase.LAYOFF and state.knocker == other:
-        secret = 0
-    return set(format_cards(secret).split()) | {str(c) for c in state.stock}
 
 
 def session_of(client: TestClient, gid: str) -> GameSession:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from helpers.browser import (
     version,
     wait_change,
 )
-from helpers.web import LiveServer, never_knock
+from helpers.web import LiveServer, call, never_knock
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 SHOT_SIZES = {(390, 844), (1280, 800)}
@@ -186,17 +185,6 @@ def test_setup_history_stats_and_rules_fit_a_phone(server: LiveServer, browser: 
 # -- the defender chooses the layoffs -------------------------------------------------------
 
 
-def call(server: LiveServer, method: str, path: str, token: str | None, body: Any = None) -> Any:
-    req = urllib.request.Request(
-        server.url + path,
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", **({"X-Player-Token": token} if token else {})},
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
-
-
 def reach_layoff_choice(server: LiveServer) -> tuple[str, dict[str, Any]]:
     """A game (over the API) stopped where the computer has knocked and you can lay off in more
     than one way; returns the browser token and the table."""
@@ -232,7 +220,17 @@ def test_the_defender_chooses_the_layoffs(server: LiveServer, browser: Any) -> N
     radios = page.locator("#laid input[name=plan]")
     assert radios.count() == len(plans) and radios.first.is_checked()
     assert_fits(page, "the layoff choice")
+    page.locator("#laid").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "layoff-choice-390x844.png"))  # the best plan, shown on the melds
     radios.nth(chosen).check()
+    # before you confirm, the cards of the plan chosen show on the melds they would join
+    for i in range(len(game["hand"]["laid_down"]["melds"])):
+        shown = page.eval_on_selector_all(
+            f"#laid-melds .numbered:nth-child({i + 1}) .laid-off.preview",
+            "els => els.map(e => e.dataset.card)",
+        )
+        assert sorted(shown) == sorted(c for c, m in plans[chosen]["layoffs"] if m == i), (i, shown)
+    assert page.locator(".laid-off.preview").count() == len(plans[chosen]["layoffs"])
     old = version(page)
     page.click("#btn-layoff")
     wait_change(page, old)

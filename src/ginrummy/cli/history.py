@@ -2,8 +2,10 @@
 browser (:mod:`ginrummy.storage`), and the ``--db`` option of every command that uses it.
 
 The terminal's games belong to the store's local player (:meth:`~ginrummy.storage.store.Store.local_token`);
-``history --token`` prints that player's token: a browser page served by ``ginrummy serve`` on the
-same file that uses it (``localStorage["ginrummy.token"]``) lists these games with its own.
+``history --link`` prints a link to the page of ``ginrummy serve`` on the same file that carries
+that player's token (``#claim=TOKEN``, after the ``#`` so it never reaches a server's log): the
+page opened by it adopts the token, and lists these games with the browser's (``--token`` prints
+the token alone).
 """
 
 from __future__ import annotations
@@ -65,14 +67,17 @@ def stored_record(db: Path | None, game_id: str) -> GameRecord:
 
 
 def _result(row: GameRow) -> str:
+    if row.ended == "abandoned":
+        return f"abandoned in hand {row.hands_dealt}"
+    resigned = " (resigned)" if row.ended == "resigned" else ""
     if row.status != "over" or not row.final:
         return f"playing (hand {row.hands_dealt})"
     totals = row.final.get("totals", [0, 0])
     winner = row.final.get("winner")
     if winner == 0:
-        return f"{row.name} won {totals[0]} to {totals[1]}"
+        return f"{row.name} won {totals[0]} to {totals[1]}{resigned}"
     if winner == 1:
-        return f"Computer won {totals[1]} to {totals[0]}"
+        return f"Computer won {totals[1]} to {totals[0]}{resigned}"
     return f"tied {totals[0]} to {totals[1]}"
 
 
@@ -129,17 +134,38 @@ def stats_tables(data: dict[str, Any]) -> list[Table | Text]:
     is_flag=True,
     help="Print the local player's token, which lets a browser served on the same file list these games.",
 )
-def history(db: Path | None, limit: int, show_token: bool) -> None:
+@click.option(
+    "--link",
+    "show_link",
+    is_flag=True,
+    help="Print a link that opens these games in the browser (`ginrummy serve` on the same file).",
+)
+@click.option(
+    "--url",
+    default="http://127.0.0.1:8000",
+    show_default=True,
+    help="Where `ginrummy serve` answers, for --link.",
+)
+def history(db: Path | None, limit: int, show_token: bool, show_link: bool, url: str) -> None:
     """The games played in the terminal, newest first, with their result.
 
     Replay one with `ginrummy replay --stored ID`."""
     console = Console(highlight=False, soft_wrap=True)
-    store = open_store(db, must_exist=not show_token)
+    store = open_store(db, must_exist=not (show_token or show_link))
     if store is None:
         console.print(f"No games stored in {db or default_db_path()} yet.")
         return
     try:
         token = store.local_token()
+        if show_link:
+            console.print(
+                Text(
+                    f"{url.rstrip('/')}/history#claim={token}\nOpen it in the browser (ginrummy serve --db "
+                    f"{store.path}) to see these games there: the page keeps this player's token. Keep the "
+                    "link private: it plays as you."
+                )
+            )
+            return
         if show_token:
             console.print(
                 Text(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy.storage.store import GameRow, HandRow
+from ginrummy.storage.store import ABANDONED, RESIGNED, GameRow, HandRow
 
 __all__ = ["MODES", "stats_json"]
 
@@ -22,6 +22,8 @@ def _level_row(level: str) -> dict[str, Any]:
         "games": 0,
         "games_finished": 0,
         "games_won": 0,
+        "resigned": 0,
+        "abandoned": 0,
         "hands": 0,
         "hands_won": 0,
         "hands_lost": 0,
@@ -40,7 +42,18 @@ def stats_json(games: list[GameRow], hands: list[tuple[str, str, HandRow]]) -> d
 
     ``hands`` are ``(mode, level, hand)`` (:meth:`ginrummy.storage.store.Store.hand_rows`). The human
     is player 0. ``points_per_hand`` is the human's net points per hand (points won minus
-    points lost) over every finished hand.
+    points lost) over every finished hand. A game the human resigned counts as finished and lost
+    (and in ``resigned``); one abandoned counts in ``abandoned`` only, neither won nor lost (its
+    finished hands count).
+
+    >>> from ginrummy.storage.store import GameRow
+    >>> row = dict(owner="o", preset="default", rules={}, level="simple", mode="rated", name="You",
+    ...            seed=1, secret="s", first_dealer=0)
+    >>> games = [GameRow(id="a", status="over", final={"winner": 1}, ended="resigned", ended_by=0, **row),
+    ...          GameRow(id="b", status="abandoned", ended="abandoned", ended_by=0, **row)]
+    >>> r = stats_json(games, [])["rated"][0]
+    >>> r["games"], r["games_finished"], r["games_won"], r["resigned"], r["abandoned"]
+    (2, 1, 0, 1, 1)
     """
     table: dict[str, dict[str, dict[str, Any]]] = {mode: {} for mode in MODES}
 
@@ -56,6 +69,8 @@ def stats_json(games: list[GameRow], hands: list[tuple[str, str, HandRow]]) -> d
         if g.status == "over" and g.final:
             row["games_finished"] += 1
             row["games_won"] += int(g.final.get("winner") == 0)
+        row["resigned"] += int(g.ended == RESIGNED and g.ended_by == 0)
+        row["abandoned"] += int(g.ended == ABANDONED)
     for mode, level, h in hands:
         row = row_of(mode, level)
         row["hands"] += 1

@@ -7,14 +7,19 @@ seed (:class:`ginrummy.web.session.GameSession`, :func:`ginrummy.storage.recorde
 game's hands are numbered across its match (game 2's first hand follows game 1's last). Each game
 has an ``owner``: the SHA-256 of a browser's token (:func:`owner_of`), or for games played in the
 terminal the store's local player, whose token (:meth:`Store.local_token`) is kept in the database
-itself, so a browser that presents it (``ginrummy history --token`` prints it) sees the terminal's
-games beside its own. The seats say who plays each side: a person (the hash of their browser's
-token), a seat waiting for the person invited to it, or a computer level (from the start, or since
-it took over an abandoned seat). Standard library only.
+itself, so a browser that presents it (``ginrummy history --link`` prints a link that gives it to
+the page) sees the terminal's games beside its own. The seats say who plays each side: a person
+(the hash of their browser's token), a seat waiting for the person invited to it, or a computer
+level (from the start, or since it took over an abandoned seat). Standard library only.
+
+A game ends when its rules say, or earlier when a player resigns it (the other side wins it) or
+abandons it against the computer (it is set aside, neither won nor lost): :meth:`Store.end_game`
+keeps which (``ended``) and who (``ended_by``).
 
 Schema versions (``PRAGMA user_version``): 0, the first (games, actions, hands; the ``local`` table
 grows by ``CREATE ... IF NOT EXISTS``); 1 adds the ``seats`` table, filled for the games already
-stored (seat 0 their owner, seat 1 the computer), so an older database opens and plays on unchanged.
+stored (seat 0 their owner, seat 1 the computer), so an older database opens and plays on unchanged;
+2 adds the games' ``ended`` and ``ended_by`` columns (empty for the games already stored).
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "ABANDONED",
+    "ENDINGS",
+    "RESIGNED",
     "SCHEMA_VERSION",
     "SEAT_KINDS",
     "ActionRow",
@@ -107,8 +115,26 @@ INSERT OR IGNORE INTO seats (game_id, seat, kind, name, level)
     SELECT id, 1, 'computer', 'Computer', level FROM games;
 """
 
-SCHEMA_VERSION = 1
+_ENDED = """
+ALTER TABLE games ADD COLUMN ended TEXT;
+ALTER TABLE games ADD COLUMN ended_by INTEGER;
+"""
+
+_GAME_COLUMNS = (
+    "id, owner, created, updated, preset, rules, level, mode, name, seed, secret, first_dealer,"
+    " hands_dealt, status, final, ended, ended_by"
+)
+
+SCHEMA_VERSION = 2
 """The schema this module writes (``PRAGMA user_version``); older files are migrated on opening."""
+
+RESIGNED = "resigned"
+"""A game a player resigned: its status is ``"over"`` and the other side won it."""
+ABANDONED = "abandoned"
+"""A game against the computer its player abandoned: its status is ``"abandoned"``, neither won
+nor lost (its finished hands still count in the statistics of hands)."""
+ENDINGS = (RESIGNED, ABANDONED)
+"""How a game may end before its rules end it (``GameRow.ended``)."""
 
 SEAT_KINDS = ("person", "open", "computer")
 """A seat is played by a ``person`` (``owner`` set), is ``open`` (waiting for the person invited
@@ -134,7 +160,8 @@ def default_db_path() -> Path:
 class GameRow:
     """A game's settings and secrets. ``owner`` is the SHA-256 of the browser's token;
     ``seed`` (the game seed) and ``secret`` (for the commitment salts) are never sent
-    to a client while the game is on."""
+    to a client while the game is on. ``ended``: one of :data:`ENDINGS` when a player ended the
+    game early (``ended_by``: their seat), else ``None``."""
 
     id: str
     owner: str
@@ -150,6 +177,8 @@ class GameRow:
     hands_dealt: int = 0
     status: str = "playing"
     final: dict[str, Any] | None = None
+    ended: str | None = None
+    ended_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +252,10 @@ class Store:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version < 1:
             self._db.executescript(f"BEGIN IMMEDIATE; {_SEATS} PRAGMA user_version = 1; COMMIT;")
+        if version < 2:
+            have = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+            add = "" if "ended" in have else _ENDED  # (a file whose version was set back)
+            self._db.executescript(f"BEGIN IMMEDIATE; {add} PRAGMA user_version = 2; COMMIT;")
 
     def close(self) -> None:
         """Close the connection."""
@@ -302,6 +335,23 @@ class Store:
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
         return True
 
+    def end_game(
+        self, game_id: str, ended: str, seat: int, status: str, final: dict[str, Any] | None
+    ) -> bool:
+        """End a game being played before its rules end it: ``ended`` (one of :data:`ENDINGS`) by
+        the player in ``seat``, with its new ``status`` and ``final`` score. Only a game still
+        ``"playing"`` changes (of two requests to end a game only the first does); returns whether
+        it did. Raises ``ValueError`` for an unknown ending or seat."""
+        if ended not in ENDINGS or seat not in (0, 1):
+            raise ValueError(f"a game ends early as one of {', '.join(ENDINGS)} by seat 0 or 1")
+        with self._tx() as db:
+            changed = db.execute(
+                "UPDATE games SET status = ?, final = ?, ended = ?, ended_by = ?, updated = ?"
+                " WHERE id = ? AND status = 'playing'",
+                (status, json.dumps(final) if final else None, ended, seat, time.time(), game_id),
+            ).rowcount
+        return changed == 1
+
     def save_progress(
         self,
         game_id: str,
@@ -330,7 +380,7 @@ class Store:
         game never dealt, which older versions could leave behind after a crash)."""
         with self._lock:
             row = self._db.execute(
-                "SELECT * FROM games WHERE id = ? AND hands_dealt > 0", (game_id,)
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND hands_dealt > 0", (game_id,)
             ).fetchone()
             if row is None:
                 return None
@@ -349,6 +399,22 @@ class Store:
             ).fetchall()
         return [SeatRow(*r) for r in rows]
 
+    def seats_of(self, game_ids: Sequence[str]) -> dict[str, list[SeatRow]]:
+        """The seats of each of ``game_ids`` (in order of seat; a game with none is left out)."""
+        out: dict[str, list[SeatRow]] = {}
+        ids = list(dict.fromkeys(game_ids))
+        with self._lock:
+            for start in range(0, len(ids), 500):  # SQLite's limit on bound parameters
+                chunk = ids[start : start + 500]
+                rows = self._db.execute(
+                    "SELECT game_id, seat, kind, name, owner, level, invite, since, epoch FROM seats"
+                    f" WHERE game_id IN ({', '.join('?' * len(chunk))}) ORDER BY game_id, seat",
+                    chunk,
+                ).fetchall()
+                for r in rows:
+                    out.setdefault(r[0], []).append(SeatRow(*r[1:]))
+        return out
+
     def list_games(self, owner: str, limit: int = 200, seated: bool = False) -> list[GameRow]:
         """The owner's games, newest first (never a game never dealt: see :meth:`load_game`); with
         ``seated``, also the games the owner joined in another seat."""
@@ -357,7 +423,8 @@ class Store:
             where = "g.id IN (SELECT game_id FROM seats WHERE owner = ?)"
         with self._lock:
             rows = self._db.execute(
-                f"SELECT g.* FROM games g WHERE {where} AND g.hands_dealt > 0 ORDER BY g.created DESC LIMIT ?",
+                f"SELECT {_GAME_COLUMNS} FROM games g WHERE {where} AND g.hands_dealt > 0"
+                " ORDER BY g.created DESC LIMIT ?",
                 (owner, limit),
             ).fetchall()
         return [_game_row(r) for r in rows]
@@ -415,6 +482,8 @@ def _game_row(r: tuple[Any, ...]) -> GameRow:
         dealt,
         status,
         final,
+        ended,
+        ended_by,
     ) = r
     return GameRow(
         id=gid,
@@ -431,4 +500,6 @@ def _game_row(r: tuple[Any, ...]) -> GameRow:
         hands_dealt=dealt,
         status=status,
         final=json.loads(final) if final else None,
+        ended=ended,
+        ended_by=ended_by,
     )

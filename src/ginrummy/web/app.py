@@ -20,6 +20,8 @@ API (JSON; the browser's token goes in the ``X-Player-Token`` header):
 ``POST /api/games/{id}/join``            two people: :mod:`ginrummy.web.seats` (also
 ``GET  /api/games/{id}/events``          the live stream and the takeover)
 ``POST /api/games/{id}/takeover``
+``POST /api/games/{id}/resign``          end the game early: :mod:`ginrummy.web.ending`
+``POST /api/games/{id}/abandon``
 ``GET  /api/stats``                      statistics by computer level
 =======================================  =============================================
 
@@ -58,10 +60,12 @@ from ginrummy.scoring.match import Match
 from ginrummy.storage.stats import stats_json
 from ginrummy.storage.store import GameRow, SeatRow, Store, default_seats
 from ginrummy.web.botplayer import BotForfeit, forfeit
+from ginrummy.web.ending import EndingServer
 from ginrummy.web.guard import ApiError, SecurityHeaders, int_field, read_json, text_field
 from ginrummy.web.history import game_summary, replay_json
 from ginrummy.web.rulestext import rules_text
 from ginrummy.web.seats import SeatServer, check_name
+from ginrummy.web.serialize import ended_json
 from ginrummy.web.server import owner_of, progress_of
 from ginrummy.web.session import HUMAN, GameSession, Progress, SessionError
 
@@ -71,9 +75,10 @@ STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger(__name__)
 
 
-class Server(SeatServer):
+class Server(SeatServer, EndingServer):
     """The request handlers (the core in :class:`~ginrummy.web.server.BaseServer`, the seats'
-    handlers in :class:`~ginrummy.web.seats.SeatServer`)."""
+    handlers in :class:`~ginrummy.web.seats.SeatServer`, resigning and abandoning in
+    :class:`~ginrummy.web.ending.EndingServer`)."""
 
     # -- handlers --------------------------------------------------------------
 
@@ -253,8 +258,8 @@ class Server(SeatServer):
             return await self.work(s, think, hint_agent_name())
 
     async def replay(self, request: Request) -> dict[str, Any]:
-        async with self.game(request) as (s, _seat):
-            return await self.work(s, lambda: replay_json(s))
+        async with self.game(request) as (s, seat):
+            return await self.work(s, lambda: replay_json(s, seat))
 
     async def record(self, request: Request) -> dict[str, Any]:
         async with self.game(request) as (s, _seat):
@@ -266,15 +271,22 @@ class Server(SeatServer):
                     {"hand": i + 1, "commitment": s.commitment(i), "seed": str(seed), "salt": s.salt(i)}
                     for i, seed in enumerate(s.hand_seeds)
                 ]
-                return s.record().to_json() | {"fairness": fairness}
+                ended = ended_json(s)
+                return s.record().to_json() | {"fairness": fairness} | ({"ended": ended} if ended else {})
 
             return await self.work(s, build)
 
     async def games(self, request: Request) -> dict[str, Any]:
         token = self.token(request)
         assert token is not None
-        rows = await self.in_thread(self.store.list_games, owner_of(token), 200, True)
-        return {"games": [game_summary(g) for g in rows]}
+        owner = owner_of(token)
+
+        def listing() -> list[dict[str, Any]]:
+            rows = self.store.list_games(owner, 200, True)
+            seats = self.store.seats_of([g.id for g in rows])
+            return [game_summary(g, seats.get(g.id, []), owner) for g in rows]
+
+        return {"games": await self.in_thread(listing)}
 
     async def stats(self, request: Request) -> dict[str, Any]:
         token = self.token(request)
@@ -362,6 +374,8 @@ def create_app(
         Route("/api/games/{game_id}/join", _api(server.join), methods=["POST"]),
         Route("/api/games/{game_id}/takeover", _api(server.takeover), methods=["POST"]),
         Route("/api/games/{game_id}/events", _api(server.events)),
+        Route("/api/games/{game_id}/resign", _api(server.resign), methods=["POST"]),
+        Route("/api/games/{game_id}/abandon", _api(server.abandon), methods=["POST"]),
         Route("/", _page),
         Route("/game/{game_id}", _page),
         Route("/history", _page),

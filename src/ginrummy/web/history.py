@@ -6,21 +6,28 @@ the hand being played stays hidden until it ends.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ginrummy.cards import format_cards
 from ginrummy.melds import meld_rules
 from ginrummy.records import HandRecord
-from ginrummy.storage.store import GameRow
+from ginrummy.storage.store import GameRow, SeatRow
 from ginrummy.variants import AnyHandState, deal_from
-from ginrummy.web.serialize import any_result_json, cards, hand_json, match_json, sheet_json
+from ginrummy.web.serialize import any_result_json, cards, ended_json, hand_json, match_json, sheet_json
 from ginrummy.web.session import GameSession
 
 __all__ = ["game_summary", "replay_json"]
 
 
-def game_summary(row: GameRow) -> dict[str, Any]:
-    """One line of the history page."""
+def game_summary(row: GameRow, seats: Sequence[SeatRow] = (), owner: str | None = None) -> dict[str, Any]:
+    """One line of the history page, for the player whose token hashes to ``owner``: ``you``,
+    their seat (0 unless they joined another's game); ``names``, both seats' names (the friend's
+    in a game between two people; stored ``seats``, else the game's own); ``opponent``
+    (``computer`` or ``person``); ``ended`` and ``ended_by`` when a player resigned or abandoned
+    the game (:data:`~ginrummy.storage.store.ENDINGS`)."""
+    you = next((s.seat for s in seats if s.kind == "person" and owner is not None and s.owner == owner), 0)
+    names = [s.name for s in seats] if len(seats) == 2 else [row.name, "Computer"]
     return {
         "id": row.id,
         "created": row.created,
@@ -31,6 +38,11 @@ def game_summary(row: GameRow) -> dict[str, Any]:
         "status": row.status,
         "hands": row.hands_dealt,
         "final": row.final,
+        "you": you,
+        "names": names,
+        "opponent": "person" if row.mode == "friend" else "computer",
+        "ended": row.ended,
+        "ended_by": row.ended_by,
     }
 
 
@@ -46,8 +58,10 @@ def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[
     }
 
 
-def replay_json(s: GameSession) -> dict[str, Any]:
-    """Every finished hand, step by step, with its deal revealed (seed, salt, deck)."""
+def replay_json(s: GameSession, seat: int = 0) -> dict[str, Any]:
+    """Every finished hand, step by step, with its deal revealed (seed, salt, deck), for the
+    player in ``seat`` (``you``); ``ended``: how a player ended the game early, if one did
+    (:func:`~ginrummy.web.serialize.ended_json`; the hand it ended in is not replayed)."""
     names = s.names
     hands = []
     seeds = s.hand_seeds
@@ -76,6 +90,9 @@ def replay_json(s: GameSession) -> dict[str, Any]:
         )
     return {
         "id": s.row.id,
+        "you": seat,
+        "opponent": "computer" if s.against_computer() else "person",
+        "ended": ended_json(s),
         "names": list(names),
         "preset": s.row.preset,
         "level": s.row.level,

@@ -102,6 +102,8 @@ class SeatServer(BaseServer):
         if level not in AGENTS:
             raise ApiError(400, f"unknown computer level {level!r}; levels: {', '.join(AGENTS)}")
         async with self.game(request) as (s, seat):
+            if s.over:
+                raise ApiError(409, s.ended_text() or "the game is over")
             self.check_version(s, version)
             other = s.seats[1 - seat]
             if other.kind == "computer":

@@ -34,6 +34,7 @@ __all__ = [
     "any_result_json",
     "any_view_json",
     "cards",
+    "ended_json",
     "layoff_plans",
     "match_json",
     "result_json",
@@ -404,5 +405,23 @@ def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) ->
         "sheet": sheet_json(s.game),
         "game_over": s.over,
         "can_undo": mine and s.can_undo(),
-        "can_hint": mine and state is not None and not state.is_over and state.to_act == HUMAN,
+        "can_hint": mine and not s.over and state is not None and not state.is_over and state.to_act == HUMAN,
+        "ended": ended_json(s),
+    }
+
+
+def ended_json(s: GameSession) -> dict[str, Any] | None:
+    """How a player ended the game early (``None`` if nobody did): ``how`` (``resigned`` or
+    ``abandoned``), ``by`` (their seat), ``winner`` (the other seat after a resignation, else
+    ``None``), ``totals`` (the scores reached) and ``hand`` (the hand it ended in, from 1)."""
+    row = s.row
+    if row.ended is None:
+        return None
+    final = row.final or {}
+    return {
+        "how": row.ended,
+        "by": row.ended_by,
+        "winner": final.get("winner"),
+        "totals": final.get("totals", list(s.game.totals)),
+        "hand": len(s.states),
     }

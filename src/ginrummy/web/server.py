@@ -53,6 +53,8 @@ def progress_of(s: GameSession) -> tuple[int, str, dict[str, Any] | None]:
     """What the store keeps of a game's progress: hands dealt, status and the final score
     (the match's totals and winner for a match of several games)."""
     final = None
+    if s.row.ended is not None:  # ended early: as stored when it ended
+        return len(s.states), s.row.status, s.row.final
     if s.over:
         if s.team is not None:
             final = {"totals": list(s.team.totals), "winner": s.team.winner}

@@ -17,9 +17,11 @@ run anywhere and decides the same.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ginrummy.agents import make_agent
 from ginrummy.agents.hints import decide, hint_agent_name
@@ -29,7 +31,16 @@ from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.seeds import derive_seed
-from ginrummy.storage.store import ActionRow, GameRow, HandRow, SeatRow, default_seats
+from ginrummy.storage.store import (
+    ABANDONED,
+    ENDINGS,
+    RESIGNED,
+    ActionRow,
+    GameRow,
+    HandRow,
+    SeatRow,
+    default_seats,
+)
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, parse_any_action
 from ginrummy.web.fairness import commitment, hand_salt
 
@@ -137,13 +148,17 @@ class GameSession:
 
     @property
     def version(self) -> int:
-        """Changes with every state change, seats included; a request must name it (stale requests
-        are refused)."""
-        return self.seq + len(self.states) + sum(seat.epoch for seat in self.seats)
+        """Changes with every state change, seats and an early end included; a request must name it
+        (stale requests are refused)."""
+        ended = 1 if self.row.ended is not None else 0
+        return self.seq + len(self.states) + sum(seat.epoch for seat in self.seats) + ended
 
     @property
     def over(self) -> bool:
-        """Whether everything the rules make (the game, set, match or team match) has been played."""
+        """Whether everything the rules make (the game, set, match or team match) has been played,
+        or a player ended the game early (:meth:`ending`)."""
+        if self.row.ended is not None:
+            return True
         if self.rules.team_size > 1:
             return self.team is not None and self.team.is_over
         return self.match.is_over
@@ -180,9 +195,19 @@ class GameSession:
     def salt(self, index: int) -> str:
         return hand_salt(self.row.secret, index)
 
+    def ended_text(self) -> str:
+        """How the game ended early, in words for the API's messages ("" if it did not)."""
+        if self.row.ended == RESIGNED and self.row.ended_by is not None:
+            return f"the game is over: {self.names[self.row.ended_by]} resigned it"
+        if self.row.ended == ABANDONED:
+            return "the game is over: it was abandoned"
+        return ""
+
     def undo_refusal(self) -> str | None:
         """Why undo is refused now, or ``None`` if allowed: practice games only, under the rule
         every front end shares (:func:`ginrummy.play.undo_refusal`, :data:`~ginrummy.play.UNDO_RULE`)."""
+        if self.row.ended is not None:
+            return self.ended_text()
         if not self.against_computer():
             return "undo is for practice games against the computer"
         if not self.practice:
@@ -213,6 +238,8 @@ class GameSession:
     def next_hand(self) -> Progress:
         """Deal the next hand (after the last one ended), in the next game of the match when
         the current game is over."""
+        if self.row.ended is not None:
+            raise SessionError(self.ended_text())
         if self.over:
             raise SessionError("the match is over" if self.match.kind != "single" else "the game is over")
         if self.state is not None and not self.state.is_over:
@@ -227,6 +254,8 @@ class GameSession:
         then the computer's replies. Raises ``ValueError`` subclasses (nothing changed) for a
         bad or illegal action, :class:`SessionError` when it is not ``seat``'s turn."""
         state = self.state
+        if self.row.ended is not None:
+            raise SessionError(self.ended_text())
         if state is None or state.is_over:
             raise SessionError("no hand is being played; deal the next hand")
         action = parse_any_action(text, self.rules)
@@ -253,9 +282,39 @@ class GameSession:
     def hint(self) -> AnyAction:
         """What the strongest registered agent would do for the human now (from the human's view)."""
         state = self.state
-        if state is None or state.is_over or state.to_act != HUMAN:
+        if state is None or state.is_over or state.to_act != HUMAN or self.row.ended is not None:
             raise SessionError("a hint is given when it is your turn")
         return self._decide(hint_agent_name(), "hint", HUMAN, state.view(HUMAN))
+
+    def ending(self, how: str, seat: int) -> GameRow:
+        """The game's row once the player in ``seat`` ends it now, ``how``: ``"resigned"`` (the
+        other side wins it, at the scores reached: ``final`` is ``{"totals", "winner",
+        "resigned": seat}``; status ``"over"``) or ``"abandoned"`` (a game against the computer
+        only: set aside, neither won nor lost; status ``"abandoned"``). Changes nothing: the
+        caller stores it (:meth:`~ginrummy.storage.store.Store.end_game`) and then sets
+        :attr:`row`. Raises :class:`SessionError` when the game is over or, for ``"abandoned"``,
+        played between two people; ``ValueError`` for another ``how``."""
+        if how not in ENDINGS:
+            raise ValueError(f"a game ends early as one of {', '.join(ENDINGS)}, not {how!r}")
+        if self.over:
+            raise SessionError(self.ended_text() or "the game is over: there is nothing to end")
+        if how == ABANDONED:
+            if not self.against_computer():
+                raise SessionError(
+                    "a game between two people cannot be abandoned: resign it (the other player wins), "
+                    "or leave it and they may let the computer play your seat"
+                )
+            return dataclasses.replace(self.row, status=ABANDONED, final=None, ended=how, ended_by=seat)
+        final: dict[str, Any] = {"totals": self._totals(), "winner": 1 - seat, "resigned": seat}
+        return dataclasses.replace(self.row, status="over", final=final, ended=how, ended_by=seat)
+
+    def _totals(self) -> list[int]:
+        """The scores reached: the team totals, the match's totals, or the game's."""
+        if self.team is not None:
+            return list(self.team.totals)
+        if self.match.kind != "single":
+            return list(self.match.totals)
+        return list(self.game.totals)
 
     def seat_changed(self, seat: SeatRow) -> Progress:
         """Put ``seat`` (a join or a takeover, already stored) in place; the computer moves if it is
@@ -265,7 +324,7 @@ class GameSession:
         for game in self.match.games:
             game.names = self.names
         progress = Progress()
-        if self.state is not None and not self.state.is_over:
+        if self.state is not None and not self.state.is_over and self.row.ended is None:
             self._computer_moves(progress)
         return progress
 

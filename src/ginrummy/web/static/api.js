@@ -1,6 +1,21 @@
 /* The server's JSON API: every request carries this browser's player token. */
 
 export const TOKEN_KEY = "ginrummy.token";
+/** The token this browser used before it adopted another player's link (kept, never sent). */
+export const PREVIOUS_KEY = "ginrummy.previous-token";
+const TOKEN_RE = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** A link that opens ``path`` as this browser's player in any browser (``#claim=TOKEN``: after the
+    ``#``, so it never reaches the server's log); ``null`` before this browser has a player. */
+export function claimLink(path = "/history", token = localStorage.getItem(TOKEN_KEY)) {
+  return token ? new URL(`${path}#claim=${token}`, location.href).href : null;
+}
+
+/** The token of a ``#claim=TOKEN`` link in this page's address, or ``null``. */
+export function claimedToken() {
+  const m = /^#claim=(.*)$/.exec(location.hash);
+  return m && TOKEN_RE.test(m[1]) ? m[1] : null;
+}
 
 /** What the player reads when the server cannot be reached (never the browser's "Failed to fetch"). */
 export const OFFLINE = "The server cannot be reached right now. Trying again…";

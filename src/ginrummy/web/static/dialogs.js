@@ -1,7 +1,7 @@
 /* Dialogs: confirmations, the knock and gin choice. */
 import { $, el } from "./dom.js";
 import { cardImg } from "./cards.js";
-import { table, act } from "./table.js";
+import { table, act } from "./tablestate.js";
 
 export async function confirmDialog(title, body) {
   const dlg = $("#confirm");
@@ -30,6 +30,22 @@ export async function knockFlow(kind) {
   if (await confirmDialog(kind === "gin" ? "Gin" : "Knock", body)) {
     const chosen = $("input[name=knock-card]:checked", body);
     await act(`${kind === "gin" ? "gin" : "knock"} ${chosen ? chosen.value : sel}`);
+  }
+}
+
+/** End the game now: resign (the other side wins), or against the computer abandon it (neither
+    won nor lost); the dialog says which counts. */
+export async function endFlow(g) {
+  const friend = g.opponent === "person";
+  const other = friend ? g.names[1 - g.you] : "the computer";
+  const options = [["resign", `Resign: ${other} wins the game${friend ? "." : ". It counts as a loss in your statistics."}`]];
+  if (!friend) options.push(["abandon", "Abandon: put the game aside. It counts as neither won nor lost; your statistics list it as abandoned."]);
+  const body = el("div", {}, el("p", {}, "End this game now? There is no way back."),
+    el("div", { class: "end-choices", role: "radiogroup", "aria-label": "How to end the game" }, options.map(([v, t], i) =>
+      el("label", { class: "choice" }, el("input", { type: "radio", name: "end-how", id: `end-${v}`, value: v, checked: i === 0 }), t))));
+  if (await confirmDialog(friend ? "Resign" : "End the game", body)) {
+    const chosen = $("input[name=end-how]:checked", body);
+    await table.send(chosen ? chosen.value : "resign", {}, "lose");
   }
 }
 

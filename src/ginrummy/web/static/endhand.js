@@ -4,12 +4,13 @@
 import { el, navigate } from "./dom.js";
 import { api, TOKEN_KEY } from "./api.js";
 import { cardImg, cardName, cardRow, glyphs, RANK_ORDER } from "./cards.js";
-import { table, act, showError } from "./table.js";
+import { table, act, showError } from "./tablestate.js";
 import { speed } from "./motion.js";
 import { withCards } from "./words.js";
 
-/** One meld as cards, with the cards laid off on it appearing one after another. */
-export function meldBlock(cards, laid = [], label = "") {
+/** One meld as cards, with the cards laid off on it appearing one after another (``preview``:
+    the defender's layoffs as chosen, not yet laid down). */
+export function meldBlock(cards, laid = [], label = "", preview = false) {
   const wrap = el("span", { class: "meld-block", role: "group", "aria-label": label });
   const f = speed();
   const run = cards.length > 1 && cards.every((c) => c[1] === cards[0][1]);
@@ -21,10 +22,10 @@ export function meldBlock(cards, laid = [], label = "") {
   }
   for (const [c, order] of all) {
     if (order === null) { wrap.append(cardImg(c)); continue; }
-    const node = cardImg(c, f ? "laid-off moving" : "laid-off");
+    const node = cardImg(c, preview ? "laid-off preview" : f ? "laid-off moving" : "laid-off");
     node.style.animationDelay = `${0.7 * f * (order + 1)}s`;
     node.style.animationDuration = `${0.6 * f}s`;
-    node.setAttribute("aria-label", `${cardName(c)}, laid off`);
+    node.setAttribute("aria-label", `${cardName(c)}, ${preview ? "to be laid off" : "laid off"}`);
     wrap.append(node);
   }
   return wrap;
@@ -72,13 +73,20 @@ export function endOfHand(g, h) {
 export function layoffChooser(g, h) {
   const L = h.laid_down;
   const mine = h.my_turn && h.legal.layoff;
+  const plans = mine ? h.layoff_plans || [] : [];
+  const melds = el("div", { class: "melds", id: "laid-melds" });
+  /** The knocker's melds with the layoffs of plan ``n`` shown on them (before you confirm). */
+  const showPlan = (n) => {
+    const on = L.melds.map(() => []);
+    if (plans[n]) plans[n].layoffs.forEach(([c, i], k) => on[i].push([c, k]));
+    melds.replaceChildren(...L.melds.map((m, i) => el("span", { class: "numbered" }, el("span", { class: "meld-no" }, `${i + 1}`), meldBlock(m, on[i], `meld ${i + 1}`, true))),
+      ...(L.deadwood.length ? [deadwoodBlock(L.deadwood, L.count)] : []));
+  };
+  showPlan(0);
   const sec = el("section", { class: "laid", id: "laid", "aria-label": "The knocker's melds" },
-    el("h3", {}, `${person(L.knocker, g.you, g)} ${L.knocker === g.you ? "knock" : "knocks"} with ${L.count}:`),
-    el("div", { class: "melds" }, L.melds.map((m, i) => el("span", { class: "numbered" }, el("span", { class: "meld-no" }, `${i + 1}`), meldBlock(m, [], `meld ${i + 1}`))),
-      L.deadwood.length ? deadwoodBlock(L.deadwood, L.count) : null));
+    el("h3", {}, `${person(L.knocker, g.you, g)} ${L.knocker === g.you ? "knock" : "knocks"} with ${L.count}:`), melds);
   if (!mine) return sec;
-  const plans = h.layoff_plans || [];
-  const group = el("div", { class: "plans", role: "radiogroup", "aria-label": "Your layoffs" },
+  const group = el("div", { class: "plans", role: "radiogroup", "aria-label": "Your layoffs", onchange: (ev) => showPlan(Number(ev.target.value)) },
     plans.map((p, n) => el("label", { class: "plan" },
       el("input", { type: "radio", name: "plan", value: String(n), checked: n === 0 }),
       el("span", {}, p.layoffs.length ? `Lay off ${p.layoffs.map(([c, i]) => `${glyphs(c)} on meld ${i + 1}`).join(", ")}` : "Lay off nothing",
@@ -88,7 +96,8 @@ export function layoffChooser(g, h) {
     const plan = plans[chosen ? Number(chosen.value) : 0];
     act(plan ? plan.action : "layoff");
   } }, "Lay down", el("kbd", { "aria-hidden": "true" }, "L"));
-  sec.append(plans.length > 1 ? el("p", {}, "Choose your layoffs:") : null, plans.length > 1 ? group : null, go);
+  sec.append(plans.length && plans[0].layoffs.length ? el("p", { class: "muted" }, "Outlined on the melds: the cards you lay off with the plan chosen.") : null,
+    plans.length > 1 ? el("p", {}, "Choose your layoffs:") : null, plans.length > 1 ? group : null, go);
   return sec;
 }
 
@@ -116,6 +125,30 @@ export function gameOverPanel(g) {
         s.shutout ? el("tr", {}, el("th", { scope: "row", colspan: "3" }, "Shutout: the loser scored no points")) : null,
         el("tr", { class: "final" }, el("th", { scope: "row" }, "Total"), el("td", {}, s.totals[0]), el("td", {}, s.totals[1])))),
     el("div", { class: "buttons" }, again,
+      el("a", { class: "button", href: `/replay/${g.id}`, id: "btn-replay" }, "Replay this game"),
+      el("a", { class: "button", href: "/", id: "btn-new" }, "New game")));
+}
+
+/** A game a player ended early: who resigned and who wins, or that it was abandoned (neither
+    won nor lost), the scores reached, and "Play again". */
+export function endedPanel(g) {
+  const e = g.ended, t = e.totals, you = g.you;
+  const score = `The score was ${t[you]} to ${t[1 - you]} in hand ${e.hand}.`;
+  let head, line;
+  if (e.how === "abandoned") {
+    head = "You abandoned this game";
+    line = `It counts as neither won nor lost. ${score}`;
+  } else if (e.by === you) {
+    head = "You resigned";
+    line = `${them(g)} wins the game. ${score}`;
+  } else {
+    head = `${them(g)} resigned`;
+    line = `You win the game. ${score}`;
+  }
+  return el("section", { class: "game-over", id: "game-ended", "aria-label": "Game over" },
+    el("h2", { id: "ended-line" }, head), el("p", { id: "ended-detail" }, line),
+    el("div", { class: "buttons" },
+      el("button", { class: "primary big", id: "btn-again", onclick: () => playAgain(g) }, "Play again"),
       el("a", { class: "button", href: `/replay/${g.id}`, id: "btn-replay" }, "Replay this game"),
       el("a", { class: "button", href: "/", id: "btn-new" }, "New game")));
 }

@@ -1,16 +1,18 @@
 /* Your hand and the piles. The hand is a fan that always fits its width: each card shows at
    least a 44 px strip (more when there is room), in one row or, on narrow screens, two.
-   Sorting (melds, suit, rank) and rearranging by drag are the player's own: they never reach
-   the server. */
-import { el, prefs, savePrefs } from "./dom.js";
-import { cardButton, cardBack, RANK_ORDER } from "./cards.js";
-import { table, act } from "./table.js";
+   Sorting (melds, suit, rank) and rearranging are the player's own: they never reach the
+   server. A card is dragged with pointer events (a mouse, a finger or a pen alike) to another
+   place in the hand or onto the discard pile; Shift+Left/Right moves the focused card. */
+import { $, el, prefs, savePrefs } from "./dom.js";
+import { cardButton, cardBack, cardFace, RANK_ORDER } from "./cards.js";
+import { table, act } from "./tablestate.js";
 import { knockFlow } from "./dialogs.js";
 
 const MIN_STRIP = 44;
 const GROUP_GAP = 10;
 const SUIT_ORDER = "shdc";
 const SORTS = [["melds", "Melds"], ["suit", "Suit"], ["rank", "Rank"]];
+const DRAG_START = 8;  // px a press moves before it becomes a drag (less is a tap)
 
 /** The card width for this window, in px (phones to desktops; short landscape screens too). */
 export function cardWidth() {
@@ -24,7 +26,7 @@ const rank = (c) => RANK_ORDER.indexOf(c[0]);
 function groups(h) {
   const all = [...h.hand.melds.flat(), ...h.hand.deadwood];
   const inMeld = new Set(h.hand.melds.flat());
-  const mode = prefs().sort || "melds";
+  const mode = sortMode();
   if (mode === "suit") {
     return [...SUIT_ORDER].map((s) => ({ cards: all.filter((c) => c[1] === s).sort((a, b) => rank(a) - rank(b)), meld: false }));
   }
@@ -37,14 +39,94 @@ function groups(h) {
   return [...h.hand.melds.map((m) => ({ cards: m, meld: true })), { cards: h.hand.deadwood, meld: false }];
 }
 
-/** Move card ``code`` before ``target`` (or to the end) in the player's own order. */
-function rearrange(code, target) {
+/** The sort chosen; "custom" only while this hand has an order of the player's own. */
+const sortMode = () => {
+  const mode = prefs().sort || "melds";
+  return mode === "custom" && !table.custom ? "melds" : mode;
+};
+
+/** Move card ``code`` before ``target`` (``after``: after it; no target: to the end) in the
+    player's own order, which lasts for the hand. */
+function rearrange(code, target, after = false) {
   const order = table.positions.filter((c) => c !== code);
-  const at = target ? order.indexOf(target) : order.length;
-  order.splice(at < 0 ? order.length : at, 0, code);
+  let at = target ? order.indexOf(target) : order.length;
+  if (at < 0) at = order.length;
+  order.splice(after ? at + 1 : at, 0, code);
   table.custom = order;
   savePrefs({ sort: "custom" });
   table.rerender();
+}
+
+/** Move card ``code`` one place left (-1) or right (+1) (the keyboard's way); keeps the focus on it. */
+export function moveCard(code, delta) {
+  const i = table.positions.indexOf(code), j = i + delta;
+  if (i < 0 || j < 0 || j >= table.positions.length) return false;
+  rearrange(code, table.positions[j], delta > 0);
+  const again = $(`.hand .card[data-card="${code}"]`);
+  if (again && !again.disabled) again.focus();
+  return true;
+}
+
+/** Drag a card of ``row`` with pointer events: to another place in the hand (its own order), or
+    onto the discard pile to discard it when that is legal (``discard(code)``). A press that
+    moves less than DRAG_START px stays a tap (the card's click). */
+function dragCards(row, canDiscard, discard) {
+  row.addEventListener("pointerdown", (down) => {
+    const slot = down.target.closest(".slot");
+    if (!slot || down.button !== 0 || !down.isPrimary) return;
+    const code = slot.dataset.slot;
+    let ghost = null, mark = null;
+    const where = (ev) => {
+      const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+      if (!hit) return null;
+      if (hit.closest("#discard-pile, .pile.discard, .piles .drop")) return canDiscard(code) ? { pile: true } : null;
+      const over = hit.closest(".hand .slot");
+      if (over && over.closest(".hand") === row) {
+        if (over.dataset.slot === code) return null;
+        return { slot: over, after: table.positions.indexOf(code) < table.positions.indexOf(over.dataset.slot) };  // it takes that card's place
+      }
+      return hit.closest("section.me") ? { end: true } : null;
+    };
+    const unmark = () => { if (mark) mark.classList.remove("drop-before", "drop-after", "drop-pile"); mark = null; };
+    const move = (ev) => {
+      if (ev.pointerId !== down.pointerId) return;
+      if (!ghost) {
+        if (Math.hypot(ev.clientX - down.clientX, ev.clientY - down.clientY) < DRAG_START) return;
+        ghost = el("div", { class: "drag-ghost", "aria-hidden": "true", html: cardFace(code) });
+        document.body.append(ghost);
+        slot.classList.add("dragging");
+      }
+      ev.preventDefault();
+      ghost.style.transform = `translate(${ev.clientX - 20}px, ${ev.clientY - 30}px)`;
+      unmark();
+      const w = where(ev);
+      if (w && w.slot) { mark = w.slot; mark.classList.add(w.after ? "drop-after" : "drop-before"); }
+      else if (w && w.pile) { mark = $("#discard-pile"); if (mark) mark.classList.add("drop-pile"); }
+    };
+    const end = (ev) => {
+      if (ev.pointerId !== down.pointerId) return;
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      if (!ghost) return;  // a tap: the card's own click does the rest
+      ghost.remove();
+      slot.classList.remove("dragging");
+      unmark();
+      // the click that follows the release is not a tap on a card
+      const swallow = (c) => { c.stopPropagation(); c.preventDefault(); };
+      window.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+      if (ev.type !== "pointerup") return;
+      const w = where(ev);
+      if (!w) return;
+      if (w.pile) discard(code);
+      else if (w.slot) rearrange(code, w.slot.dataset.slot, w.after);
+      else rearrange(code, null);
+    };
+    window.addEventListener("pointermove", move, { passive: false });
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  });
 }
 
 export function handArea(g, h) {
@@ -68,22 +150,16 @@ export function handArea(g, h) {
         cls: [c === fresh ? "fresh" : "", table.hint && table.hint.card === c ? "hinted" : "", can ? "playable" : ""].join(" "),
         extra: `position ${pos}${melded ? ", in a meld" : ""}${c === fresh ? ", just drawn" : ""}`,
         disabled: !can,
-        draggable: true,
         onclick: () => (h.must_knock ? knockFlow(L.gin.includes(c) ? "gin" : "knock") : act(`discard ${c}`)),
       });
       const slot = el("div", { class: `slot${first && pos > 1 ? " group-start" : ""}${melded ? " melded" : ""}`, "data-slot": c },
         b, el("span", { class: "pos", "aria-hidden": "true" }, String(pos)));
-      slot.addEventListener("dragstart", (ev) => ev.dataTransfer.setData("text/plain", "card:" + c));
-      slot.addEventListener("dragover", (ev) => ev.preventDefault());
-      slot.addEventListener("drop", (ev) => {
-        const what = ev.dataTransfer.getData("text/plain");
-        if (what.startsWith("card:") && what.slice(5) !== c) { ev.preventDefault(); ev.stopPropagation(); rearrange(what.slice(5), c); }
-      });
       row.append(slot);
       first = false;
     }
   }
-  const mode = prefs().sort || "melds";
+  dragCards(row, (c) => discardable.has(c) && !h.must_knock, (c) => act(`discard ${c}`));
+  const mode = sortMode();
   const sorts = el("div", { class: "sorts", role: "group", "aria-label": "Sort your cards" }, el("span", { class: "muted" }, "Sort"),
     SORTS.map(([k, t]) => el("button", { class: "small-btn", id: `sort-${k}`, "aria-pressed": String(mode === k), onclick: () => { savePrefs({ sort: k }); table.rerender(); } }, t)));
   const dw = el("p", { class: "deadwood-count", id: "deadwood-count" },
@@ -97,7 +173,6 @@ export function handArea(g, h) {
     const what = ev.dataTransfer.getData("text/plain");
     if (what === "draw" && L.draw) act("draw");
     else if (what === "take" && L.take) act("take");
-    else if (what.startsWith("card:")) rearrange(what.slice(5), null);
   });
   return me;
 }
@@ -148,13 +223,7 @@ export function pileArea(g, h) {
   } else {
     pile = el("div", { class: "pile discard empty", id: "discard-pile", role: "img", "aria-label": "Discard pile, empty" });
   }
-  const dropZone = el("div", { class: "drop" }, pile);
-  dropZone.addEventListener("dragover", (ev) => ev.preventDefault());
-  dropZone.addEventListener("drop", (ev) => {
-    ev.preventDefault();
-    const what = ev.dataTransfer.getData("text/plain");
-    if (what.startsWith("card:") && L.discard.includes(what.slice(5))) act("discard " + what.slice(5));
-  });
+  const dropZone = el("div", { class: "drop" }, pile);  // a card of your hand dropped here (dragCards) is discarded
   return el("section", { class: "piles", "aria-label": "Stock and discard pile" },
     el("div", { class: "pile-box" }, stock, el("span", { class: "label" }, `Stock (${h.stock_size})`)),
     el("div", { class: "pile-box" }, dropZone, el("span", { class: "label" }, `Discards (${h.discard_pile.length})`)));

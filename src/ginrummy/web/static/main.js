@@ -2,6 +2,8 @@
    this player's view only; every move is checked there. This module routes the pages.
 */
 import { $, el, main, prefs, savePrefs } from "./dom.js";
+import { claimedToken, claimLink, PREVIOUS_KEY, TOKEN_KEY } from "./api.js";
+import { confirmDialog } from "./dialogs.js";
 import { setupPage } from "./setup.js";
 import { gamePage, onKey } from "./table.js";
 import { stopLive } from "./seats.js";
@@ -37,7 +39,25 @@ export async function route() {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+/** A ``#claim=TOKEN`` link (a seat's link, or ``ginrummy history --link``): this browser plays as
+    that player from now on; asked first when it already plays as another one, whose own link is
+    shown and kept. The token leaves the address at once. */
+async function adoptClaim() {
+  const token = claimedToken();
+  if (!token) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  const mine = localStorage.getItem(TOKEN_KEY);
+  if (mine && mine !== token) {
+    const body = el("div", {}, el("p", {}, "This link opens the games of another player. Play as that player in this browser?"),
+      el("p", {}, "This browser's present player can come back with its own link:"),
+      el("input", { readonly: true, value: claimLink("/history", mine), "aria-label": "This browser's present player's link", class: "wide-input" }));
+    if (!(await confirmDialog("Switch player", body))) return;
+    localStorage.setItem(PREVIOUS_KEY, mine);
+  }
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
   applyPrefs();
   $("#opt-dark").addEventListener("change", (ev) => { savePrefs({ dark: ev.target.checked }); applyPrefs(); });
   $("#opt-four").addEventListener("change", (ev) => { savePrefs({ four: ev.target.checked }); applyPrefs(); });
@@ -50,5 +70,6 @@ document.addEventListener("DOMContentLoaded", () => {
   document.documentElement.dataset.motion = "idle";
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", route);
+  await adoptClaim();
   route();
 });

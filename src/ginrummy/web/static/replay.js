@@ -1,6 +1,7 @@
 /* History and the replay viewer. */
 import { el, main } from "./dom.js";
 import { api, TOKEN_KEY } from "./api.js";
+import { claimBox } from "./seats.js";
 import { cardRow } from "./cards.js";
 import { actionWords } from "./words.js";
 import { sheetTable, sha256 } from "./sheet.js";
@@ -14,15 +15,30 @@ export async function historyPage() {
   if (!localStorage.getItem(TOKEN_KEY)) { sec.append(el("p", {}, "No games yet.")); return; }
   const { games } = await api("GET", "/api/games");
   if (!games.length) { sec.append(el("p", {}, "No games yet.")); return; }
-  const t = el("table", { class: "history", id: "history" }, el("thead", {}, el("tr", {}, ["Started", "Rules", "Computer", "Type", "Hands", "Result", ""].map((x) => el("th", { scope: "col" }, x)))));
+  const t = el("table", { class: "history", id: "history" }, el("thead", {}, el("tr", {}, ["Started", "Rules", "Against", "Type", "Hands", "Result", ""].map((x) => el("th", { scope: "col" }, x)))));
   const body = el("tbody");
   for (const g of games) {
-    const result = g.final ? `${g.final.totals[0]} – ${g.final.totals[1]} ${g.final.winner === 0 ? "(won)" : g.final.winner === 1 ? "(lost)" : "(drawn)"}` : "playing";
-    body.append(el("tr", {}, el("td", {}, new Date(g.created * 1000).toLocaleString()), el("td", {}, g.preset), el("td", {}, g.level), el("td", {}, g.mode), el("td", {}, g.hands), el("td", {}, result),
+    const you = g.you || 0, names = g.names || [g.name, "Computer"];
+    const against = g.opponent === "person" ? names[1 - you] : `Computer (${g.level})`;
+    body.append(el("tr", {}, el("td", {}, new Date(g.created * 1000).toLocaleString()), el("td", {}, g.preset), el("td", { class: "against" }, against),
+      el("td", {}, g.mode === "friend" ? "with a friend" : g.mode), el("td", {}, g.hands), el("td", { class: "result-cell" }, resultText(g, you, against)),
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ", el("a", { href: `/replay/${g.id}` }, "replay"))));
   }
   t.append(body);
-  sec.append(el("div", { class: "scroll-x" }, t));
+  sec.append(el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Your games" }, t),
+    claimBox("/history", "Your games in another browser", "This link shows your games in another browser, or here again once this browser's storage was cleared. Keep it private: it plays as you."));
+}
+
+/** A game's result as this player reads it: the score (yours first), won, lost or drawn, and who
+    resigned or that it was abandoned. */
+function resultText(g, you, against) {
+  if (g.ended === "abandoned") return "abandoned";
+  if (!g.final) return g.status === "forfeit" ? "forfeit" : "playing";
+  const w = g.final.winner;
+  const word = w === you ? "won" : w === 1 - you ? "lost" : "drawn";
+  const totals = g.final.totals ? `${g.final.totals[you]} – ${g.final.totals[1 - you]} ` : "";
+  const who = g.ended === "resigned" ? (g.ended_by === you ? ", you resigned" : `, ${against.replace(/ \(.*\)$/, "")} resigned`) : "";
+  return `${totals}(${word}${who})`;
 }
 
 export async function replayPage(id) {
@@ -32,7 +48,7 @@ export async function replayPage(id) {
   const state = { hand: 0, frame: 0 };
   const view = el("div", { class: "replay", id: "replay" });
   const draw = () => {
-    if (!data.hands.length) { view.replaceChildren(el("p", {}, "No hand has finished yet.")); return; }
+    if (!data.hands.length) { view.replaceChildren(el("p", {}, "No hand has finished yet."), ...(data.ended ? [endedLine(data)] : [])); return; }
     const H = data.hands[state.hand];
     const f = H.frames[state.frame];
     const last = state.frame === H.frames.length - 1;
@@ -54,6 +70,7 @@ export async function replayPage(id) {
       el("div", { class: "rp-piles" }, el("span", {}, `Stock: ${f.stock_size} cards`), el("span", {}, "Discard pile: "),
         f.discard_pile.length ? cardRow(f.discard_pile.slice(-6)) : el("span", { class: "muted" }, "empty")),
       last ? el("p", { class: "describe", id: "rp-result" }, H.result.describe) : null,
+      ...(last && state.hand === data.hands.length - 1 && data.ended ? [endedLine(data)] : []),
       el("details", { class: "fairness" }, el("summary", {}, "Fair deal"),
         el("p", {}, "Commitment ", el("code", { class: "wrap" }, H.commitment)),
         el("p", {}, "Seed ", el("code", {}, H.seed), " salt ", el("code", {}, H.salt), " ", check),
@@ -64,6 +81,17 @@ export async function replayPage(id) {
     data.game_seed ? el("p", { class: "muted" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
     view, sheetTable(data.sheet)));
   draw();
+}
+
+/** How the game ended early, if a player ended it: "You resigned in hand 3: the computer won the game." */
+function endedLine(data) {
+  const e = data.ended;
+  if (!e) return null;
+  const other = data.opponent === "person" ? data.names[1 - data.you] : "The computer";
+  const text = e.how === "abandoned" ? `You abandoned the game in hand ${e.hand}: neither won nor lost.`
+    : e.by === data.you ? `You resigned in hand ${e.hand}: ${other === "The computer" ? "the computer" : other} won the game.`
+      : `${other} resigned in hand ${e.hand}: you won the game.`;
+  return el("p", { class: "prompt", id: "rp-ended" }, text);
 }
 
 /** A hand in a replay: its melds, then its deadwood (the least-deadwood layout from the server). */

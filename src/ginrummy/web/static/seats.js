@@ -3,7 +3,7 @@
    presence, the computer taking over an abandoned seat; and the match line (games, SLAM
    points, settlement) for matches of several games. */
 import { $, el, main, navigate } from "./dom.js";
-import { api, TOKEN_KEY } from "./api.js";
+import { api, claimLink, TOKEN_KEY } from "./api.js";
 
 const live = { id: null, abort: null, online: [] };
 
@@ -106,17 +106,32 @@ export function seatsPanel(g, send) {
     } else if (other.kind === "person") {
       parts.push(el("p", { id: "other-status" }, `${other.name} is `, el("strong", {}, online ? "online" : "offline"), "."));
     }
-    if (other.kind !== "computer" && !online) {
+    if (other.kind !== "computer" && !online && !g.game_over) {
       const level = el("select", { id: "takeover-level", "aria-label": "Computer level" },
         ["beginner", "simple", "strong", "expert"].map((l) => el("option", { value: l, selected: l === "simple" }, l)));
       parts.push(el("p", {}, `If ${other.kind === "open" ? "nobody comes" : other.name + " has left"}, the computer can play that seat: `, level, " ",
         el("button", { type: "button", id: "btn-takeover", onclick: () => send("takeover", { level: level.value }) }, "Let the computer play")));
     }
+    const claim = g.game_over ? null : claimBox(`/game/${g.id}`, "Your seat's link", "Open it in another browser, or here after this browser's storage was cleared, to play on in your seat. Keep it private: it plays as you.");
+    if (claim) parts.push(claim);
     box.replaceChildren(...parts);
   };
   box.addEventListener("presence", fill);
   fill();
   return box;
+}
+
+/** A copyable link to ``path`` that carries this browser's player (``claimLink``): the way back to
+    a seat, or to the history, once this browser's storage is cleared or from another browser. */
+export function claimBox(path, title, text) {
+  const link = claimLink(path);
+  if (!link) return null;
+  const input = el("input", { id: "claim-link", readonly: true, value: link, "aria-label": "Your link to come back" });
+  return el("details", { class: "claim-box", id: "claim-box" }, el("summary", {}, title), el("p", {}, text), el("div", { class: "claim" }, input,
+    el("button", { type: "button", id: "copy-claim", onclick: async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
+    } }, "Copy")));
 }
 
 /** The match line: game N of the match, games won or totals, SLAM points, and the settlement. */

@@ -83,5 +83,5 @@ export function sideSheet(g, close) {
       el("button", { class: "small-btn", id: "btn-sheet-close", onclick: close }, "Close")),
     sheetTable(g.sheet, g.you), fairnessBox(g),
     el("details", { class: "keys" }, el("summary", {}, "Keyboard"),
-      el("p", {}, "D draw · T take · P pass · 1–9, 0, - discard by position · K knock · G gin · B big gin · L lay down · N next hand · H hint · U undo · Esc close the sheet")));
+      el("p", {}, "D draw · T take · P pass · 1–9, 0, - discard by position · K knock · G gin · B big gin · L lay down · N next hand · H hint · U undo · Shift+←/→ move the focused card · Esc close the sheet")));
 }

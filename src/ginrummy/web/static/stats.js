@@ -10,12 +10,12 @@ export async function statsPage() {
   const stats = await api("GET", "/api/stats");
   const modes = [["rated", "Rated games"], ["practice", "Practice games (with hints and undo)"]].filter(([m]) => stats[m].length);
   if (!modes.length) { sec.append(el("p", {}, "No games yet.")); return; }
-  const cols = [["level", "Computer"], ["games", "Games"], ["games_won", "Games won"], ["hands", "Hands"], ["hands_won", "Hands won"], ["gins", "Your gins"], ["gins_against", "Gins against"], ["undercuts", "Your undercuts"], ["undercut_against", "Undercut against"], ["points_per_hand", "Net points per hand"]];
+  const cols = [["level", "Computer"], ["games", "Games"], ["games_won", "Games won"], ["hands", "Hands"], ["hands_won", "Hands won"], ["gins", "Your gins"], ["gins_against", "Gins against"], ["undercuts", "Your undercuts"], ["undercut_against", "Undercut against"], ["points_per_hand", "Net points per hand"], ["resigned", "You resigned"], ["abandoned", "Abandoned (not counted)"]];
   const all = el("div", { id: "stats" });
   sec.append(all);
   for (const [mode, title] of modes) {
     const levels = stats[mode];
-    all.append(el("h2", {}, title), el("div", { class: "scroll-x" }, el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
+    all.append(el("h2", {}, title), el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
       el("tbody", {}, levels.map((r) => el("tr", {}, cols.map(([k]) => el("td", {}, r[k]))))))));
     all.append(el("h3", {}, "Hands won and lost, by computer level"), el("div", { html: chart(levels, mode) }));
   }

@@ -3,20 +3,17 @@
 import { $, el, main, announce } from "./dom.js";
 import { api, OFFLINE } from "./api.js";
 import { glyphs, cardBack, cardRow } from "./cards.js";
-import { knockFlow, bigGinFlow } from "./dialogs.js";
-import { handArea, pileArea, layoutFan, cardWidth } from "./hand.js";
-import { endOfHand, layoffChooser, gameOverPanel } from "./endhand.js";
+import { knockFlow, bigGinFlow, endFlow } from "./dialogs.js";
+import { handArea, pileArea, layoutFan, cardWidth, moveCard } from "./hand.js";
+import { endOfHand, layoffChooser, gameOverPanel, endedPanel } from "./endhand.js";
 import { sideSheet } from "./sheet.js";
 import { eventText, withCards } from "./words.js";
 import { cancelMotion, computerMoves, deal, settle, snapshot } from "./motion.js";
 import { play } from "./sound.js";
 import { startLive, joinPage, seatsPanel, matchBox, teamBox } from "./seats.js";
 import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt } from "./pickup.js";
+import { table } from "./tablestate.js";
 
-export const table = {
-  game: null, busy: false, seenEvents: 0, hand: 0, hint: null, positions: [], custom: null,
-  rerender: () => { if (table.game) render(table.game, true, { quiet: true }); },
-};
 
 const RETRY_MS = 2000;
 const MAX_RETRIES = 60;
@@ -87,6 +84,10 @@ export function showError(message) {
   announce(message);
 }
 
+Object.assign(table, {
+  act, send, showError, rerender: () => { if (table.game) render(table.game, true, { quiet: true }); },
+});
+
 export function promptText(g, h) {
   if (h.phase === "end") return g.game_over ? "The game is over." : "The hand is over.";
   if (!h.my_turn) return g.opponent === "person" ? `Waiting for ${g.names[1 - g.you]}…` : "The computer is thinking…";
@@ -154,7 +155,7 @@ function pilesBefore(pile, fresh) {
 export function render(g, keepHint = false, opts = {}) {
   cancelMotion();
   const firstRender = !table.game || table.game.id !== g.id || table.hand !== g.hand_number;
-  if (firstRender && table.game && table.game.id !== g.id) table.custom = null;
+  if (firstRender) table.custom = null;  // your own order of cards lasts for the hand
   if (!keepHint) table.hint = null;
   const prev = firstRender ? 0 : table.seenEvents;
   table.game = g;
@@ -175,10 +176,12 @@ export function render(g, keepHint = false, opts = {}) {
     el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted" }, ` · ${g.preset} · ${g.mode}`)),
     el("p", { class: "score", id: "score" }, el("span", {}, `You ${g.sheet.totals[g.you]}`), " — ", el("span", {}, `${g.opponent === "person" ? names[other] : "Computer"} ${g.sheet.totals[other]}`),
       h.dealer === g.you ? el("span", { class: "badge" }, "you deal") : null),
-    el("button", { class: "small-btn sheet-toggle", id: "btn-sheet", "aria-controls": "side", "aria-expanded": "false", onclick: () => toggleSheet(true) }, "Score sheet"));
+    el("span", { class: "head-tools" },
+      g.game_over ? null : el("button", { class: "small-btn", id: "btn-end", "aria-haspopup": "dialog", onclick: () => endFlow(g) }, g.opponent === "person" ? "Resign…" : "End game…"),
+      el("button", { class: "small-btn sheet-toggle", id: "btn-sheet", "aria-controls": "side", "aria-expanded": "false", onclick: () => toggleSheet(true) }, "Score sheet")));
   const centre = el("div", { class: "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
-  const felt = el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
+  const felt = g.ended ? el("div", { class: "felt" }, head, matchBox(g), seatsPanel(g, send), endedPanel(g), log) : el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
     ended || h.laid_down ? null : opponentArea(g, h),  // once the knocker's hand is on the table, no backs
     ended ? null : centre,
     ended ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
@@ -201,6 +204,7 @@ export function render(g, keepHint = false, opts = {}) {
   }
   if (freshEvents.length) announce(events.slice(prev).join(". ") + ". " + promptText(g, h));
   if (firstRender) main().focus({ preventScroll: true });
+  if (g.ended) return;  // a player ended the game: no hand on the table, nothing moves
   if (ended && freshEvents.length) play(h.result.winner === g.you ? "win" : h.result.winner === null ? "click" : "lose");
   // motion: the deal, your own move, then the computer's moves one by one
   if (opts.deal && !ended) deal();
@@ -232,6 +236,12 @@ export function onKey(ev) {
   const g = table.game, h = g.hand, L = h.legal;
   const k = ev.key.toLowerCase();
   const click = (id) => { const b = $(id); if (b && !b.disabled) { b.click(); return true; } return false; };
+  if (g.ended) { if (k === "n" && click("#btn-again")) ev.preventDefault(); return; }
+  if (ev.shiftKey && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {  // move the focused card in your own order
+    const card = document.activeElement && document.activeElement.closest(".hand .slot");
+    if (card && moveCard(card.dataset.slot, ev.key === "ArrowLeft" ? -1 : 1)) ev.preventDefault();
+    return;
+  }
   let done = false;
   if (k === "d") done = click("#stock");
   else if (k === "t") done = L.take && (act("take"), true);
