@@ -38,7 +38,7 @@ def test_no_time_left_in_the_game_is_a_timeout_and_a_new_game_starts_the_clock(t
     spent = SubprocessBot(fast, game_ms=5000)
     spent.start(view.rules)
     spent.game_used_ms = 5000.0  # as if its earlier decisions had used the game's budget
-    with pytest.raises(BotError, match=r"timeout: no reply within the 0 ms left of its 5000 ms per game"):
+    with pytest.raises(BotError, match=r"timeout: no time left: used 5000 ms of its 5000 ms per game"):
         spent.act(view)
     again = SubprocessBot(fast, game_ms=5000)
     try:

@@ -267,6 +267,8 @@ class SubprocessBot:
         self.start(view.rules)
         legal = legal_json(view)
         game_left = self.game_left_ms()
+        if game_left is not None and game_left <= 0:  # nothing left to wait for: no race with a fast bot
+            raise self._fail("timeout", f"no time left: {self._over_game_budget()}")
         wait = float(self.time_ms) if game_left is None else min(float(self.time_ms), game_left)
         message: dict[str, Any] = {
             "type": "act",
