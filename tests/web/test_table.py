@@ -220,6 +220,7 @@ def test_the_defender_chooses_the_layoffs(server: LiveServer, browser: Any) -> N
     radios = page.locator("#laid input[name=plan]")
     assert radios.count() == len(plans) and radios.first.is_checked()
     assert_fits(page, "the layoff choice")
+    assert "null" not in page.inner_text("#main")  # no empty part of the panel shows as text
     page.locator("#laid").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "layoff-choice-390x844.png"))  # the best plan, shown on the melds
     radios.nth(chosen).check()

@@ -96,8 +96,8 @@ export function layoffChooser(g, h) {
     const plan = plans[chosen ? Number(chosen.value) : 0];
     act(plan ? plan.action : "layoff");
   } }, "Lay down", el("kbd", { "aria-hidden": "true" }, "L"));
-  sec.append(plans.length && plans[0].layoffs.length ? el("p", { class: "muted" }, "Outlined on the melds: the cards you lay off with the plan chosen.") : null,
-    plans.length > 1 ? el("p", {}, "Choose your layoffs:") : null, plans.length > 1 ? group : null, go);
+  sec.append(...[plans.length && plans[0].layoffs.length ? el("p", { class: "muted" }, "Outlined on the melds: the cards you lay off with the plan chosen.") : null,
+    plans.length > 1 ? el("p", {}, "Choose your layoffs:") : null, plans.length > 1 ? group : null, go].filter(Boolean));
   return sec;
 }
 
