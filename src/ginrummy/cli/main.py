@@ -175,7 +175,7 @@ def play(
     A game to the target, a Hollywood set of three games, a match of games (best of N or
     to a total) or team play, as the preset and --set say. In a terminal the game is played
     at a full-screen table (? lists the keys); with --plain, or when input or output is not a
-    terminal, line by line (type h at the prompt for the commands). Each game is stored as it
+    terminal, line by line (type ? at the prompt for the commands). Each game is stored as it
     is played (--db, shared with the browser) for `ginrummy history` and `ginrummy stats`,
     unless --no-db."""
     rules = _rules_from(preset, settings)

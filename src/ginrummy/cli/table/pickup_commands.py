@@ -17,7 +17,7 @@ Commands (cards as ``7h``, ``Th``, ``10h``, ``7♥`` or by position under the ha
 ``a 8h 2``              add 8h to table meld 2 (``a 8h``: to the one meld it fits)
 ``a``                   add every card that fits a table meld
 ``x 9c``, ``9c``, ``4``  discard, ending the turn
-``s`` / ``hint`` / ``h`` / ``q``  sheet / what the simple player would do / help / quit
+``s`` / ``h`` / ``?`` / ``q``    sheet / what the strongest player would do / help / quit
 ======================  ==========================================================
 """
 
@@ -45,8 +45,9 @@ cards in hand against (A 15, 2-9 5, 10-K 10), gin 25. Commands:
   m 7c 7d 7s     lay a meld (cards or positions); m alone: every meld of your best arrangement
   a 8h 2         add 8h to table meld 2; a 8h: to the meld it fits; a alone: every card that fits
   x 9c, 9c, 4    discard (by card or position), ending your turn
-  s              score sheet          hint   what the simple computer player would do
-  h, ?           this help            q      quit"""
+  s              score sheet          ?, help   this help          q   quit
+  h, hint        practice games: what the strongest computer player would do, and why
+  u, undo        practice games: take back your last move"""
 
 
 class PickupCommandError(CommandError):
@@ -141,7 +142,7 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         except GinRummyError:
             if low[0] in "a23456789tjqk1":
                 raise
-    raise PickupCommandError(f"unknown command {text.strip()!r}; type h for help")
+    raise PickupCommandError(f"unknown command {text.strip()!r}; type ? for help")
 
 
 def command_for(action: PickupAction) -> str:
