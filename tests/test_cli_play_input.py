@@ -92,7 +92,9 @@ def test_meta_commands_help_sheet_hint_and_between_hands() -> None:
     session, out, _ = run_session(answer, seed=6)
     text = out.getvalue()
     assert text.count("k 7h, k        knock") >= 3  # start, help and ?
-    assert text.count("Not allowed: hints are for practice games (ginrummy play --practice)") == 2  # h, hint: rated
+    assert (
+        text.count("Not allowed: hints are for practice games (ginrummy play --practice)") == 2
+    )  # h, hint: rated
     assert "Type a command (? for help)." in text
     assert "The game goes on: the first to 100 ends it." in text
     assert session.game.is_over

@@ -45,6 +45,7 @@ from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store, default_db_path
 from ginrummy.variants import deal_hand, hand_type
+from ginrummy.variants.pickup import PickupState
 
 __all__ = ["main"]
 
@@ -253,10 +254,11 @@ def _store_for_play(db: Path | None) -> Store | None:
 
 def _full_screen(rules: Rules) -> bool:
     """Whether ``ginrummy play`` opens the full-screen table: when standard input and output are
-    both a terminal and the table plays these rules (the standard game); else the line mode."""
+    both a terminal and the table plays these rules (the standard game and discard-pile pickup:
+    every variant); else the line mode."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    return hand_type(rules) is HandState
+    return hand_type(rules) in (HandState, PickupState)
 
 
 def _run_session(session: PlaySession) -> int:

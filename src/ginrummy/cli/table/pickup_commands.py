@@ -33,7 +33,15 @@ from ginrummy.melds import Meld, best_arrangement
 from ginrummy.variants.pickup import PickupView, addable_cards
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 
-__all__ = ["HELP", "PickupCommandError", "Plays", "command_for", "parse_pickup_command"]
+__all__ = [
+    "HELP",
+    "PickupCommandError",
+    "Plays",
+    "bulk_adds",
+    "bulk_melds",
+    "command_for",
+    "parse_pickup_command",
+]
 
 HELP = """\
 Discard-pile pickup gin: no knocking. Draw, or take cards from the top of the discard pile
@@ -63,12 +71,14 @@ class Plays:
     all_of: str | None = None
 
 
-def _bulk_melds(view: PickupView) -> tuple[PickupAction, ...]:
+def bulk_melds(view: PickupView) -> tuple[PickupAction, ...]:
+    """Every meld of the hand's best arrangement, to lay one after the other (``m`` alone)."""
     return tuple(LayMeld(m) for m in best_arrangement(view.hand).melds)
 
 
-def _bulk_adds(view: PickupView) -> tuple[PickupAction, ...]:
-    """Every card of the hand that fits a table meld, chains included, in playing order."""
+def bulk_adds(view: PickupView) -> tuple[PickupAction, ...]:
+    """Every card of the hand that fits a table meld, chains included, in playing order (``a``
+    alone)."""
     hand = view.hand
     table = [m.mask for m in view.table]
     out: list[PickupAction] = []
@@ -113,12 +123,12 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         return Plays((Take(len(pile) - pile.index(card)),))
     if word in ("m", "meld"):
         if not arg:
-            return Plays(_bulk_melds(view), "melds in your hand")
+            return Plays(bulk_melds(view), "melds in your hand")
         cards = [card_in_hand(tok, view.hand) for tok in arg.split()]
         return Plays((LayMeld(Meld(cards)),))
     if word in ("a", "add"):
         if not arg:
-            return Plays(_bulk_adds(view), "cards that fit a table meld")
+            return Plays(bulk_adds(view), "cards that fit a table meld")
         tokens = arg.split()
         if len(tokens) > 2:
             raise PickupCommandError("add one card at a time: a CARD MELD-NUMBER, e.g. 'a 8h 2'")
