@@ -118,3 +118,29 @@ def test_adding_to_the_computers_meld() -> None:
         check_pickup_table(app)
 
     run(app, (80, 24), script)
+
+
+def test_pickup_practice_hint_and_undo() -> None:
+    app = new_app(seed=1, rules=PICKUP, practice=True)
+    flow = _advance_to(
+        app, lambda f: f.view.my_turn and f.view.phase is Phase.DRAW and not f.pickup.draw_only
+    )
+
+    async def script(pilot: Pilot[None]) -> None:
+        before = flow.pickup
+        await pilot.press("h")
+        assert "Hint (expert): " in shown(app, "#prompt")
+        await pilot.press("t")
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("1")  # the top card only
+        assert flow.pickup.hand != before.hand
+        await pilot.press("u")
+        assert flow.pickup.hand == before.hand and flow.pickup.discard_pile == before.discard_pile
+        assert "taken back" in shown(app, "#prompt")
+        await pilot.press("question_mark")
+        assert "lay a meld on the table" in shown(app, "#text")
+        await pilot.press("escape", "s")
+        assert "Game 1" in shown(app, "#text")  # the sheet, though no panel shows it at 80x24
+        check_pickup_table(app)
+
+    run(app, (80, 24), script)

@@ -260,6 +260,7 @@ async def choose_in_list(pilot: Pilot[None], app: TableApp, index: int, mouse: b
         await pilot.press(str(index + 1))
     else:
         await pilot.press(*["down"] * index, "enter")
+    assert not isinstance(app.screen, ChoiceScreen)  # chosen
 
 
 async def play_pickup_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) -> None:
