@@ -53,7 +53,10 @@ def test_escape_leaves_the_plan_then_takes_the_best() -> None:
     best = app.flow.layoff_choices()[0]
 
     async def script(pilot: Pilot[None]) -> None:
-        await pilot.press("tab", *"Jh:1", "escape")  # back to the list, nothing played
+        await pilot.press("tab", *"none")  # typed letters go to the plan, "o" too
+        assert app.screen.query_one("#own", Input).value == "none"
+        assert "melds none; lay off nothing; deadwood" in shown(app, "#said")
+        await pilot.press("ctrl+u", *"Jh:1", "escape")  # back to the list, nothing played
         assert isinstance(app.screen, LayoffScreen)
         await pilot.press("escape")  # from the list: the best plan
         state = app.flow.state
