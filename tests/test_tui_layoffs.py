@@ -58,6 +58,11 @@ def test_escape_leaves_the_plan_then_takes_the_best() -> None:
         assert "melds none; lay off nothing; deadwood" in shown(app, "#said")
         await pilot.press("ctrl+u", *"Jh:1", "escape")  # back to the list, nothing played
         assert isinstance(app.screen, LayoffScreen)
+        await pilot.press("down", "e")  # the second plan, to edit
+        plan = app.flow.layoff_choices()[1]
+        assert app.screen.query_one("#own", Input).value == str(plan.action()).removeprefix("layoff ")
+        assert f"deadwood {plan.points}" in shown(app, "#said")
+        await pilot.press("escape", "up")
         await pilot.press("escape")  # from the list: the best plan
         state = app.flow.state
         assert state is not None and state.log[-1][1] == best.action()

@@ -167,7 +167,8 @@ class EndScreen(_TextScreen):
 class LayoffScreen(ModalScreen["LayoffChoice | int"]):
     """The defender's choice of how to lay down: the knocker's melds, then each plan (best first);
     Enter (or a click) chooses the highlighted one, and the answer is its index. Or the person's
-    own plan (``o``, or Tab, goes to it), typed as in the line mode, e.g. ``[3c 4c 5c] Jh:2 Qh:2``
+    own plan (``o``, or Tab, goes to it; ``e`` starts it from the highlighted plan, given its
+    ``notations``), typed as in the line mode, e.g. ``[3c 4c 5c] Jh:2 Qh:2``
     (their melds in brackets, then each card and the number of the knocker's meld it joins, in
     playing order): ``check`` (the engine) says as it is typed what it lays off and its deadwood,
     or why it is not allowed, and Enter plays it when it is allowed (the answer is the plan)."""
@@ -183,6 +184,7 @@ class LayoffScreen(ModalScreen["LayoffChoice | int"]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back or the best plan"),
         Binding("o", "own", "Your own plan", show=False),
+        Binding("e", "edit", "Edit the highlighted plan", show=False),
     ]
 
     def __init__(
@@ -191,12 +193,14 @@ class LayoffScreen(ModalScreen["LayoffChoice | int"]):
         plans: Sequence[Text],
         check: Callable[[str], LayoffChoice] | None = None,
         glyphs: bool = True,
+        notations: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.head = list(head)
         self.plans = list(plans)
         self.check = check
         self.glyphs = glyphs
+        self.notations = list(notations)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -204,7 +208,9 @@ class LayoffScreen(ModalScreen["LayoffChoice | int"]):
             yield Static(Text("\n").join(self.head), classes="body")
             yield OptionList(*(Option(p, id=str(i)) for i, p in enumerate(self.plans)), id="plans")
             if self.check is not None:
-                yield Input(placeholder="or your own plan (o): [3c 4c 5c] Jh:2 Qh:2", id="own")
+                yield Input(
+                    placeholder="or your own plan (o; e edits the highlighted one): [3c 4c 5c] Jh:2", id="own"
+                )
                 yield Static(id="said")
 
     def on_mount(self) -> None:
@@ -218,6 +224,16 @@ class LayoffScreen(ModalScreen["LayoffChoice | int"]):
     def action_own(self) -> None:
         if self.check is not None:
             self.query_one("#own", Input).focus()
+
+    def action_edit(self) -> None:
+        """Start one's own plan from the highlighted one (its notation in the plan's line)."""
+        index = self.query_one(OptionList).highlighted
+        if self.check is None or index is None or index >= len(self.notations):
+            return
+        own = self.query_one("#own", Input)
+        own.value = self.notations[index]
+        own.cursor_position = len(own.value)
+        own.focus()
 
     def action_back(self) -> None:
         """Escape: from the plan being typed, back to the list; from the list, the best plan."""

@@ -195,7 +195,8 @@ class TableScreen(BaseTable):
             else:
                 self.act(choices[choice or 0].action())
 
-        self.app.push_screen(LayoffScreen(head, plans, check, flow.glyphs), chosen)
+        notations = [str(choice.action()).removeprefix("layoff").strip() for choice in choices]
+        self.app.push_screen(LayoffScreen(head, plans, check, flow.glyphs, notations), chosen)
 
     # -- acting ---------------------------------------------------------------------------------
 

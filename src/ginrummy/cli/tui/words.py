@@ -51,7 +51,7 @@ STANDARD_KEYS: tuple[tuple[str, str], ...] = (
     ("b", "big gin (all 11 cards in melds); asks first"),
     ("↑ ↓ and Enter, or a click", "after the computer knocks: how to lay down and lay off (best first)"),
     (
-        "o, then type a plan",
+        "o (or e: from the highlighted plan), then type",
         "after the computer knocks: your own plan, e.g. [3c 4c 5c] Jh:2 Qh:2 (checked as you type)",
     ),
 )
