@@ -27,7 +27,7 @@ from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN
 from ginrummy.cli.tui import pickup_words, words
 from ginrummy.cli.tui.base import CSS as BASE_CSS
-from ginrummy.cli.tui.base import WIDE, BaseTable
+from ginrummy.cli.tui.base import SIDE, WIDE, BaseTable
 from ginrummy.cli.tui.pickup_words import Choice
 from ginrummy.cli.tui.screens import ChoiceScreen
 from ginrummy.cli.tui.widgets import BIG_WIDTH, CARD_WIDTH, CardRow, KeyBar, Slot, TextBox, fitting
@@ -90,8 +90,9 @@ class PickupTable(BaseTable):
     # -- drawing ------------------------------------------------------------------------------
 
     def side_width(self) -> int:
-        """No score sheet panel below 100 columns: a hand that took several cards needs the room."""
-        return super().side_width() if self.size.width >= WIDE else 0
+        """No score sheet panel below 100 columns (a hand that took several cards needs the room),
+        and never wider than 44 columns (the melds on the table are shown as cards when they fit)."""
+        return SIDE[True] if self.size.width >= WIDE else 0
 
     def header_text(self, wide: bool) -> Text:
         flow = self.flow
