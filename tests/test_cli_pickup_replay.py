@@ -17,17 +17,16 @@ from rich.console import Console
 from rich.text import Text
 
 from ginrummy.agents import make_agent
-from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import CardSet, cards_of, parse_card
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
-from ginrummy.cli.table.pickup_commands import command_for
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, HandRecord, MatchRecord
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction
-from ginrummy.variants.pickup import AddCard, LayMeld, PickupState, PickupView, Take
+from ginrummy.variants.pickup import AddCard, LayMeld, PickupState, Take
+from helpers.terminal import pickup_answer, run_session
 
 PICKUP = Rules.preset("pickup")
 CARD = re.compile(r"(?<![\w])([A2-9TJQK][cdhs])(?![\w])")
@@ -39,33 +38,15 @@ def run(*args: str, input: str | None = None) -> Result:
 
 def play_session(rules: Rules, seed: int, save: Path, opponent: str = "simple") -> tuple[PlaySession, str]:
     """A whole session whose human seat is played by the pickup simple agent, saved to ``save``."""
-    bot = PickupSimpleAgent(seed + 1)
-    out = io.StringIO()
-    holder: list[PlaySession] = []
-    count = [0]
-
-    def answer(prompt: str) -> str:
-        count[0] += 1
-        assert count[0] < 20000, "the session does not end"
-        if prompt.startswith("Press Enter"):
-            return ""
-        if prompt.startswith("Play again"):
-            return "n"
-        view = holder[0].view
-        assert isinstance(view, PickupView) and view.my_turn
-        return command_for(bot.act(view))
-
-    session = PlaySession(
-        rules,
+    session, out, _ = run_session(
+        pickup_answer(seed + 1),
         seed=seed,
         opponent=opponent,
-        console=Console(file=out, highlight=False, soft_wrap=True, color_system=None),
-        input_fn=answer,
+        rules=rules,
         save=save,
         glyphs=False,
+        max_prompts=20000,
     )
-    holder.append(session)
-    assert session.run() == 0
     return session, out.getvalue()
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
 
 from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet, cards_of
@@ -84,18 +83,7 @@ def test_computer_hidden_cards_never_shown_before_the_hand_ends(seed: int, oppon
 
     out = io.StringIO()
     holder.append(out)
-    console = Console(file=out, highlight=False, soft_wrap=True, color_system=None)
-    given: list[str] = []
-
-    def input_fn(prompt: str) -> str:
-        assert len(given) < 5000
-        given.append(answer(session, prompt))
-        return given[-1]
-
-    session = PlaySession(
-        Rules(), seed=seed, opponent=opponent, console=console, input_fn=input_fn, glyphs=True
-    )
-    assert session.run() == 0
+    session, _, _ = run_session(answer, seed=seed, opponent=opponent, rules=Rules(), out=out)
     assert session.game.is_over
     assert checks["during"] > 10
     assert checks["revealed"] >= 1  # the check would see the cards once they are laid down
@@ -174,11 +162,7 @@ def test_other_presets_play_to_the_end(rules: str) -> None:
 
 def test_eleven_card_opening_and_50th_card_rule() -> None:
     rules = Rules(opening=Opening.ELEVEN_CARDS, action_on_50th_card=True)
-    out = io.StringIO()
-    console = Console(file=out, highlight=False, soft_wrap=True, color_system=None)
-    inner = bot_answer()
-    session = PlaySession(rules, seed=2, console=console, input_fn=lambda p: inner(session, p))
-    assert session.run() == 0
+    session, _, _ = run_session(bot_answer(), seed=2, rules=rules)
     assert session.game.is_over
 
 
@@ -186,7 +170,6 @@ def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> Non
     from ginrummy.hand.view import PlayerView
 
     seen: list[object] = []
-    session_holder: list[PlaySession] = []
 
     class Spy:
         name = "spy"
@@ -203,17 +186,7 @@ def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> Non
             shown.append(view)
 
     shown: list[PlayerView] = []
-    inner = bot_answer()
-    out = io.StringIO()
-    session = PlaySession(
-        Rules(),
-        seed=9,
-        console=Console(file=out, soft_wrap=True),
-        input_fn=lambda p: inner(session_holder[0], p),
-    )
-    session.agent = Spy()
-    session_holder.append(session)
-    assert session.run() == 0
+    session, _, _ = run_session(bot_answer(), seed=9, rules=Rules(), agent=Spy())
     assert session.game.is_over
     assert seen and all(isinstance(v, PlayerView) for v in seen)
     # each finished hand is shown to the computer's agent once, from its seat

@@ -40,7 +40,7 @@ def test_bad_input_reprompts_with_the_reason_and_changes_nothing() -> None:
     _, out, _ = run_session(answer, seed=4)
     text = out.getvalue()
     assert len(seen_logs) == 7 and len(set(seen_logs)) == 1  # nothing changed meanwhile
-    assert "Not understood: unknown command 'zz'; type h for help" in text
+    assert "Not understood: unknown command 'zz'; type ? for help" in text
     assert "Not allowed: cannot draw during the discard" in text
     assert "is not in your hand" in text
     assert "no card at position 12" in text
@@ -80,7 +80,7 @@ def test_meta_commands_help_sheet_hint_and_between_hands() -> None:
     done: list[str] = []
 
     def answer(session: PlaySession, prompt: str) -> str:
-        for word in ("h", "?", "s", "hint", ""):
+        for word in ("help", "?", "s", "h", "hint", ""):
             if word not in done and not prompt.startswith("Press Enter"):
                 done.append(word)
                 return word
@@ -91,9 +91,11 @@ def test_meta_commands_help_sheet_hint_and_between_hands() -> None:
 
     session, out, _ = run_session(answer, seed=6)
     text = out.getvalue()
-    assert text.count("k 7h, k        knock") >= 3  # start, h and ?
-    assert "Not allowed: hints are for practice games (ginrummy play --practice)" in text  # rated
-    assert "Type a command (h for help)." in text
+    assert text.count("k 7h, k        knock") >= 3  # start, help and ?
+    assert (
+        text.count("Not allowed: hints are for practice games (ginrummy play --practice)") == 2
+    )  # h, hint: rated
+    assert "Type a command (? for help)." in text
     assert "The game goes on: the first to 100 ends it." in text
     assert session.game.is_over
 

@@ -132,7 +132,7 @@ def test_ascii_hints_layoffs_and_undo_print_no_suit_symbols() -> None:
         key = (len(session.states), view.phase) if view is not None else None
         if view is not None and key not in asked and not prompt.startswith("Press Enter"):
             asked.add(key)
-            return "h" if view.phase is Phase.LAYOFF else "hint"
+            return "?" if view.phase is Phase.LAYOFF else ("h" if len(asked) % 2 else "hint")
         return inner(session, prompt)
 
     session, out, _ = run_session(answer, seed=6, practice=True, glyphs=False)

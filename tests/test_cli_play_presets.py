@@ -3,13 +3,11 @@ saved and replayed, quitting between games, and ``--set``."""
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
 
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
@@ -18,7 +16,7 @@ from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.variants.pickup import PickupState
-from helpers.terminal import Answer, bot_answer
+from helpers.terminal import Answer, bot_answer, run_session
 
 # -- every preset to its end: Hollywood sets, matches, team play; --set ------------------------------
 
@@ -44,27 +42,9 @@ def _dealable(rules: Rules) -> bool:
 def run_rules(
     answer: Answer, rules: Rules, seed: int, preset: str | None = None, changed: list[str] | None = None
 ) -> tuple[PlaySession, str, list[str]]:
-    out = io.StringIO()
-    console = Console(file=out, highlight=False, soft_wrap=True, color_system=None)
-    given: list[str] = []
-    holder: list[PlaySession] = []
-
-    def input_fn(prompt: str) -> str:
-        assert len(given) < 20000, "the session does not end"
-        given.append(answer(holder[0], prompt))
-        return given[-1]
-
-    session = PlaySession(
-        rules,
-        seed=seed,
-        console=console,
-        input_fn=input_fn,
-        glyphs=True,
-        preset=preset,
-        changed=changed or (),
+    session, out, given = run_session(
+        answer, seed=seed, rules=rules, preset=preset, changed=changed or (), max_prompts=20000
     )
-    holder.append(session)
-    assert session.run() == 0
     return session, out.getvalue(), given
 
 
@@ -168,18 +148,7 @@ def test_match_is_saved_and_replayed_game_by_game(tmp_path: Path) -> None:
 def test_team_play_is_saved_and_replayed(tmp_path: Path) -> None:
     rules = Rules.preset("hollywood-teams").replace(target=30)
     save = tmp_path / "team.json"
-    out = io.StringIO()
-    inner = bot_answer()
-    holder: list[PlaySession] = []
-    session = PlaySession(
-        rules,
-        seed=4,
-        console=Console(file=out, soft_wrap=True, color_system=None),
-        input_fn=lambda p: inner(holder[0], p),
-        save=save,
-    )
-    holder.append(session)
-    assert session.run() == 0
+    session, _, _ = run_session(bot_answer(), seed=4, rules=rules, save=save)
     assert session.team is not None and session.team.is_over
     record = TeamRecord.load(save.read_text())
     assert record.replay().totals == session.team.totals
@@ -198,17 +167,7 @@ def test_quitting_between_games_saves_the_match(tmp_path: Path) -> None:
         return inner(session, prompt)
 
     save = tmp_path / "m.json"
-    out = io.StringIO()
-    holder: list[PlaySession] = []
-    session = PlaySession(
-        rules,
-        seed=2,
-        console=Console(file=out, soft_wrap=True, color_system=None),
-        input_fn=lambda p: answer(holder[0], p),
-        save=save,
-    )
-    holder.append(session)
-    assert session.run() == 0
+    session, out, _ = run_session(answer, seed=2, rules=rules, save=save)
     assert "You quit the game." in out.getvalue()
     assert len(session.match.games) == 1 and not session.match.is_over
     assert MatchRecord.load(save.read_text()).replay().game_totals() == session.match.game_totals()

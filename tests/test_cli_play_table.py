@@ -210,7 +210,7 @@ def test_errors_use_the_tables_card_glyphs() -> None:
 
 
 def test_ascii_prints_no_suit_symbols_even_in_the_help() -> None:
-    result = CliRunner().invoke(main, ["play", "--ascii", "--seed", "1"], input="h\nd\nzz\n")
+    result = CliRunner().invoke(main, ["play", "--ascii", "--seed", "1"], input="?\nd\nzz\n")
     assert result.exit_code == 0 and "Traceback" not in result.output
     assert "x 7h, 7h, 3" in result.output and "Not allowed: cannot draw during the offer" in result.output
     assert not re.search(r"[♣♦♥♠]", result.output)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from rich.console import Console
 
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
@@ -18,7 +16,7 @@ from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
 from helpers.hands import play_out
-from helpers.terminal import command_for
+from helpers.terminal import bot_answer, run_session
 
 
 def run(*args: str) -> Result:
@@ -29,30 +27,7 @@ def run(*args: str) -> Result:
 def saved_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlaySession]:
     """A whole game played by the simple agent for the human, saved with ``--save``."""
     path = tmp_path_factory.mktemp("records") / "game.json"
-    bot = make_agent("simple", 1)
-    holder: list[PlaySession] = []
-
-    def answer(prompt: str) -> str:
-        if prompt.startswith("Play again"):
-            return "n"
-        if "(y/n)" in prompt:
-            return "y"
-        if prompt.startswith("Press Enter"):
-            return ""
-        view = holder[0].view
-        assert view is not None
-        return command_for(bot.act(view), view.hand)
-
-    session = PlaySession(
-        Rules(),
-        seed=5,
-        console=Console(file=io.StringIO()),
-        input_fn=answer,
-        save=path,
-        glyphs=False,
-    )
-    holder.append(session)
-    assert session.run() == 0
+    session, _, _ = run_session(bot_answer(1), seed=5, rules=Rules(), save=path, glyphs=False)
     assert session.game.is_over
     return path, session
 

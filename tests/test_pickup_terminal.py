@@ -8,15 +8,13 @@ import re
 from collections.abc import Callable
 
 import pytest
-from rich.console import Console
 
-from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import cards_of
 from ginrummy.cli.session import COMPUTER, PlaySession
-from ginrummy.cli.table.pickup_commands import command_for
 from ginrummy.hand.results import agree
-from ginrummy.variants.pickup import PickupState, PickupView
+from ginrummy.variants.pickup import PickupState
 from helpers.pickup import PICKUP
+from helpers.terminal import pickup_answer, run_session
 
 # -- the terminal -------------------------------------------------------------------------------
 
@@ -24,37 +22,12 @@ from helpers.pickup import PICKUP
 def run_terminal(
     answer: Callable[[PlaySession, str], str], seed: int = 3, opponent: str = "simple"
 ) -> tuple[PlaySession, str, list[str]]:
-    out = io.StringIO()
-    console = Console(file=out, highlight=False, soft_wrap=True, color_system=None)
-    given: list[str] = []
-    holder: list[PlaySession] = []
-
-    def input_fn(prompt: str) -> str:
-        assert len(given) < 5000, "the game does not end"
-        given.append(answer(holder[0], prompt))
-        return given[-1]
-
-    session = PlaySession(
-        PICKUP, seed=seed, opponent=opponent, console=console, input_fn=input_fn, glyphs=False
-    )
-    holder.append(session)
-    assert session.run() == 0
+    session, out, given = run_session(answer, seed=seed, opponent=opponent, rules=PICKUP, glyphs=False)
     return session, out.getvalue(), given
 
 
 def bot(seed: int = 5) -> Callable[[PlaySession, str], str]:
-    agent = PickupSimpleAgent(seed)
-
-    def answer(session: PlaySession, prompt: str) -> str:
-        if prompt.startswith("Press Enter"):
-            return ""
-        if prompt.startswith("Play again"):
-            return "n"
-        view = session.view
-        assert isinstance(view, PickupView) and view.my_turn
-        return command_for(agent.act(view))
-
-    return answer
+    return pickup_answer(seed)
 
 
 @pytest.mark.parametrize("opponent", ["simple", "random"])
@@ -122,18 +95,7 @@ def test_terminal_never_shows_the_computers_hidden_cards(seed: int, opponent: st
 
     out = io.StringIO()
     holder.append(out)
-    console = Console(file=out, highlight=False, soft_wrap=True, color_system=None)
-    given: list[str] = []
-
-    def input_fn(prompt: str) -> str:
-        assert len(given) < 5000
-        given.append(answer(session, prompt))
-        return given[-1]
-
-    session = PlaySession(
-        PICKUP, seed=seed, opponent=opponent, console=console, input_fn=input_fn, glyphs=False
-    )
-    assert session.run() == 0
+    session, _, _ = run_session(answer, seed=seed, opponent=opponent, rules=PICKUP, glyphs=False, out=out)
     assert checks["during"] > 20 and checks["revealed"] >= 1
     assert session.game.is_over
 

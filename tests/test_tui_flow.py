@@ -17,7 +17,7 @@ from ginrummy.cards import Card
 from ginrummy.cli import main as cli_main
 from ginrummy.cli import tui
 from ginrummy.cli.doc_tables import keys_table
-from ginrummy.cli.tui import TableFlow
+from ginrummy.cli.tui import TableFlow, words
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.phase import Phase
 from ginrummy.records import GameRecord, load_any
@@ -51,7 +51,7 @@ def test_nothing_shown_in_words_holds_a_hidden_card(glyphs: bool) -> None:
             assert flow.act(flow.layoff_choices()[0].action())
             continue
         said = "\n".join(
-            [*(line.plain for line in flow.log_lines()), flow.deadwood_words(), flow.knock_words()]
+            [*(line.plain for line in flow.log_lines()), words.deadwood_words(flow), words.knock_words(flow)]
         )
         for card in _hidden(flow):
             assert card not in said.split() and f"{card}." not in said
@@ -90,9 +90,9 @@ def test_hollywood_and_oklahoma_say_what_is_in_force() -> None:
     okla.deal()
     view = okla.view
     assert view.knock_card is not None
-    words = okla.knock_words()
-    assert f"knock limit {view.knock_limit} (knock card {view.knock_card.text(True)}" in words
-    assert ("doubled" in words) == (view.multiplier == 2)
+    said = words.knock_words(okla)
+    assert f"knock limit {view.knock_limit} (knock card {view.knock_card.text(True)}" in said
+    assert ("doubled" in said) == (view.multiplier == 2)
 
 
 def test_team_play_ends_with_the_other_pairings_and_the_team_sheet() -> None:
@@ -135,10 +135,13 @@ def test_a_crashing_bot_forfeits(tmp_path: Path) -> None:
     assert flow.stage == "forfeit" and flow.forfeit is not None and "You win by forfeit" in flow.forfeit
 
 
-def test_pickup_is_left_to_the_line_mode() -> None:
-    assert not TableFlow.plays(Rules.preset("pickup"))
-    with pytest.raises(ValueError, match="--plain"):
-        TableFlow(Rules.preset("pickup"), seed=1)
+def test_the_table_plays_every_variant() -> None:
+    assert TableFlow.plays(Rules.preset("pickup")) and TableFlow.plays(Rules.preset("oklahoma"))
+    flow = TableFlow(Rules.preset("pickup"), seed=1)
+    flow.deal()
+    assert flow.kind == "pickup" and flow.pickup == flow.view
+    with pytest.raises(ValueError, match="standard game"):
+        _ = flow.standard
 
 
 def test_the_readme_lists_the_keys_of_the_table() -> None:
@@ -169,7 +172,7 @@ def test_play_chooses_the_table_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys, "stdin", _Tty())
     monkeypatch.setattr(sys, "stdout", _Tty())
     assert cli_main._full_screen(Rules())
-    assert not cli_main._full_screen(Rules.preset("pickup"))  # pickup: the line mode
+    assert cli_main._full_screen(Rules.preset("pickup"))  # pickup too
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert not cli_main._full_screen(Rules())  # output piped: the line mode
 

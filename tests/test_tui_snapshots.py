@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from ginrummy.cli.tui import pickup_words
 from ginrummy.hand.phase import Phase
 from ginrummy.rules import Rules
 from helpers.tui import advance, last_hand, new_app
@@ -50,3 +51,32 @@ def test_the_final_sheet(snap_compare: Any) -> None:
 
 def test_too_small(snap_compare: Any) -> None:
     assert snap_compare(new_app(seed=3), terminal_size=(60, 20))
+
+
+def _pickup_app(size: str) -> Any:
+    """Discard-pile pickup, the person to draw or take, with several takes to choose from."""
+    app = new_app(seed=1, rules=Rules.preset("pickup"))
+    advance(
+        app.flow,
+        lambda f: (
+            f.view.my_turn
+            and f.view.phase is Phase.DRAW
+            and len(pickup_words.take_choices(f)) > 2
+            and len(f.pickup.table) >= 1
+        ),
+    )
+    return app
+
+
+def test_the_pickup_table(snap_compare: Any) -> None:
+    assert snap_compare(_pickup_app("80x24"), terminal_size=(80, 24))
+
+
+def test_the_pickup_take_choices_wide(snap_compare: Any) -> None:
+    assert snap_compare(_pickup_app("120x45"), press=["t"], terminal_size=(120, 45))
+
+
+def test_typing_a_layoff_plan(snap_compare: Any) -> None:
+    app = new_app(seed=8)
+    advance(app.flow, lambda f: f.choosing_layoffs)
+    assert snap_compare(app, press=["o", *"[9d 9h 9s] [6s 7s 8s] 4h:2"], terminal_size=(80, 24))

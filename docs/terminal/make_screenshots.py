@@ -1,5 +1,6 @@
 """Write the README's screenshots of the full-screen table (``ginrummy play`` in a terminal):
-the table, the end of a hand and the end of a game, at 80x24 and 120x45, as SVG files here.
+the table, the end of a hand and the end of a game, at 80x24 and 120x45; discard-pile pickup's
+table and its list of takes; and a layoff plan being typed; as SVG files here.
 
 Run from the repository root: ``python docs/terminal/make_screenshots.py``. The game is seeded
 (the computer and the person's moves, chosen by the simple level), so the pictures are the same
@@ -18,9 +19,10 @@ from collections.abc import Awaitable, Callable  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
 
 from ginrummy.agents import make_agent  # noqa: E402
-from ginrummy.cli.tui import TableApp  # noqa: E402
+from ginrummy.cli.tui import TableApp, TableFlow, pickup_words  # noqa: E402
 from ginrummy.hand.phase import Phase  # noqa: E402
-from helpers.tui import new_app, play_game, play_move, run  # noqa: E402
+from ginrummy.rules import Rules  # noqa: E402
+from helpers.tui import advance, new_app, play_game, play_move, run  # noqa: E402
 
 SEED = 11
 
@@ -43,12 +45,50 @@ def shots(app: TableApp, size: str) -> Callable[[Pilot[None]], Awaitable[None]]:
     return script
 
 
+def _may_take_several(flow: TableFlow) -> bool:
+    view = flow.view
+    return (
+        view.my_turn
+        and view.phase is Phase.DRAW
+        and len(pickup_words.take_choices(flow)) > 2
+        and len(flow.pickup.table) >= 1
+    )
+
+
+def pickup_shots(app: TableApp, size: str) -> Callable[[Pilot[None]], Awaitable[None]]:
+    """The pickup table with melds on it and a long pile, then its list of takes."""
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.save_screenshot(str(HERE / f"pickup-{size}.svg"))
+        await pilot.press("t")
+        app.save_screenshot(str(HERE / f"pickup-takes-{size}.svg"))
+
+    return script
+
+
+def layoff_shot(app: TableApp) -> Callable[[Pilot[None]], Awaitable[None]]:
+    """A plan of one's own typed at the layoff chooser (seed 5: a chained layoff)."""
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("o", *"[8d 9d Td] Jh:1 6s:2 5s:2")
+        app.save_screenshot(str(HERE / "layoff-plan-80x24.svg"))
+
+    return script
+
+
 def main() -> None:
     for width, height in ((80, 24), (120, 45)):
         size = f"{width}x{height}"
         app = new_app(seed=SEED)
         run(app, (width, height), shots(app, size))
+        pickup = new_app(seed=1, rules=Rules.preset("pickup"))
+        advance(pickup.flow, _may_take_several)
+        run(pickup, (width, height), pickup_shots(pickup, size))
         print("wrote", size)
+    layoff = new_app(seed=5)
+    advance(layoff.flow, lambda f: f.choosing_layoffs)
+    run(layoff, (80, 24), layoff_shot(layoff))
+    print("wrote the layoff plan")
 
 
 if __name__ == "__main__":

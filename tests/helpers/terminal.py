@@ -1,22 +1,27 @@
-"""Playing ``ginrummy play`` sessions in the tests (``tests/test_cli_play*.py``): the command
-that plays an action, a scripted player answering every prompt as the simple agent, and a
-session run with scripted input."""
+"""Playing ``ginrummy play`` sessions in the tests (``tests/test_cli_*.py``): the command that
+plays an action, scripted players answering every prompt as the simple agent (the standard game)
+or the pickup simple agent (discard-pile pickup), and a session run with scripted input: every
+test of the line mode that plays a session builds it here."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
 
 from ginrummy.agents import make_agent
+from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import CardSet
 from ginrummy.cli.session import PlaySession
+from ginrummy.cli.table.pickup_commands import command_for as pickup_command
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
+from ginrummy.play import Agent
 from ginrummy.rules import Rules
 from ginrummy.storage import Store
+from ginrummy.variants.pickup import PickupView
 
 Answer = Callable[[PlaySession, str], str]
 
@@ -38,6 +43,26 @@ def command_for(action: Action, hand: CardSet) -> str:
         return f"{'g' if gin else 'k'} {action.card}"
     assert isinstance(action, BigGin)
     return "bg"
+
+
+def pickup_answer(seed: int = 5) -> Answer:
+    """Answers every prompt of a discard-pile pickup session as the pickup simple agent would
+    play the human's view (its command, :func:`ginrummy.cli.table.pickup_commands.command_for`);
+    deals every next hand, says yes to confirmations and no to playing again."""
+    bot = PickupSimpleAgent(seed)
+
+    def answer(session: PlaySession, prompt: str) -> str:
+        if prompt.startswith("Play again"):
+            return "n"
+        if "(y/n)" in prompt:
+            return "y"
+        if prompt.startswith("Press Enter"):
+            return ""
+        view = session.view
+        assert isinstance(view, PickupView) and view.my_turn
+        return pickup_command(bot.act(view))
+
+    return answer
 
 
 def bot_answer(seed: int = 5) -> Answer:
@@ -63,16 +88,22 @@ def run_session(
     answer: Answer,
     seed: int = 3,
     opponent: str = "simple",
-    rules: str = "default",
+    rules: str | Rules = "default",
     save: Path | None = None,
     max_prompts: int = 5000,
     practice: bool = False,
     store: Store | None = None,
     glyphs: bool = True,
+    preset: str | None = None,
+    changed: Sequence[str] = (),
+    agent: Agent | None = None,
+    out: io.StringIO | None = None,
 ) -> tuple[PlaySession, io.StringIO, list[str]]:
-    """Run a game whose input comes from ``answer(session, prompt)``; returns the session,
-    its output and the answers given."""
-    out = io.StringIO()
+    """Run a session of ``rules`` (a preset's name or the rules) whose input comes from
+    ``answer(session, prompt)``, printing to ``out`` (a fresh buffer by default) without colour;
+    ``agent`` replaces the computer's agent. Returns the session, its output and the answers
+    given."""
+    out = io.StringIO() if out is None else out
     console = Console(file=out, highlight=False, soft_wrap=True, color_system=None)
     given: list[str] = []
     holder: list[PlaySession] = []
@@ -84,7 +115,7 @@ def run_session(
         return text
 
     session = PlaySession(
-        Rules.preset(rules),
+        Rules.preset(rules) if isinstance(rules, str) else rules,
         seed=seed,
         opponent=opponent,
         console=console,
@@ -93,7 +124,11 @@ def run_session(
         glyphs=glyphs,
         practice=practice,
         store=store,
+        preset=preset,
+        changed=changed,
     )
+    if agent is not None:
+        session.agent = agent
     holder.append(session)
     assert session.run() == 0
     return session, out, given

@@ -13,13 +13,17 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from ginrummy.agents import make_agent
+from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import Card
-from ginrummy.cli.tui import TableApp, TableFlow
-from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, LayoffScreen
+from ginrummy.cli.tui import TableApp, TableFlow, pickup_words
+from ginrummy.cli.tui.screens import ChoiceScreen, ConfirmScreen, EndScreen, LayoffScreen
 from ginrummy.cli.tui.widgets import CardRow, TextBox
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.order import display_order
+from ginrummy.melds import STANDARD
 from ginrummy.rules import Rules
+from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.pickup.actions import AddCard, LayMeld, Take
 
 HUMAN, COMPUTER = 0, 1
 
@@ -63,15 +67,10 @@ def check_table(app: TableApp) -> None:
     assert state is not None and app.table is not None
     table = app.table
     hand = table.query_one("#hand", CardRow)
-    order = display_order(state.hand(HUMAN), flow.view.meld_rules)
+    order = display_order(state.hand(HUMAN), flow.standard.meld_rules)
     assert [s.key for s in hand.spans] == order
-    piles = table.query_one("#piles", CardRow)
-    text = piles.render().plain
-    assert f"Stock: {state.stock_size} cards" in text
-    top = state.discard_pile[-1] if state.discard_pile else None
-    assert piles.spans[1].key == "pile"
-    if top is not None:
-        assert Card(top).text(flow.glyphs) in text.splitlines()[1]
+    _check_piles(app)
+    assert table.query_one("#piles", CardRow).spans[1].key == "pile"
     opponent = table.query_one("#opponent", CardRow)
     keys = [s.key for s in opponent.spans]
     if state.is_over:
@@ -80,6 +79,53 @@ def check_table(app: TableApp) -> None:
         known = state.view(HUMAN).opponent_known
         assert len(keys) == state.hand(COMPUTER).bit_count()
         assert {k for k in keys if k is not None} == set(Card(c) for c in _cards(known))
+    totals = flow.game.totals
+    assert f"{flow.names[0]} {totals[0]}, {flow.names[1]} {totals[1]}" in shown(app, "#header")
+
+
+def _check_piles(app: TableApp) -> None:
+    """The stock's size and the top discard are shown (beside the piles, or above them when big)."""
+    state = app.flow.state
+    assert state is not None and app.table is not None
+    piles = app.table.query_one("#piles", CardRow)
+    label = app.table.query_one("#piles-label", TextBox)
+    cards = piles.render().plain
+    assert f"Stock: {state.stock_size} cards" in cards + (label.text.plain if label.display else "")
+    if state.discard_pile:
+        assert Card(state.discard_pile[-1]).text(app.flow.glyphs) in cards.splitlines()[1]
+
+
+def check_pickup_table(app: TableApp) -> None:
+    """The pickup table shows the engine's state as the person may see it: their hand in display
+    order, the stock and the pile (its newest cards spread, the top one last), the melds on the
+    table with whose each is, the computer's known cards only (never a hidden one), the score."""
+    flow = app.flow
+    state = flow.state
+    assert isinstance(state, PickupState) and app.table is not None
+    table = app.table
+    hand = table.query_one("#hand", CardRow)
+    assert [s.key for s in hand.spans] == display_order(state.hand(HUMAN))
+    _check_piles(app)
+    piles = table.query_one("#piles", CardRow)
+    spread = [s.key for s in piles.spans[1:]]
+    if state.discard_pile:
+        assert spread == list(state.discard_pile[len(state.discard_pile) - len(spread) :])
+    melds = table.query_one("#melds", CardRow)
+    if melds.display:
+        assert [s.key for s in melds.spans] == [c for m in state.table for c in m.cards]
+    else:
+        text = shown(app, "#melds-text")
+        for i, meld in enumerate(state.table):
+            assert f"{i + 1} [{' '.join(c.text(flow.glyphs) for c in meld.cards)}]" in text
+    said = shown(app, "#opponent-label")
+    hidden = state.hand(COMPUTER) & ~state.view(HUMAN).opponent_known
+    if not state.is_over:
+        assert not any(Card(c).text(flow.glyphs) in said.split() for c in _cards(hidden))
+        opponent = table.query_one("#opponent", CardRow)
+        if opponent.display:
+            assert {s.key for s in opponent.spans} - {None} == set(
+                Card(c) for c in _cards(state.view(HUMAN).opponent_known)
+            )
     totals = flow.game.totals
     assert f"{flow.names[0]} {totals[0]}, {flow.names[1]} {totals[1]}" in shown(app, "#header")
 
@@ -128,7 +174,7 @@ async def play_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) ->
 async def choose(pilot: Pilot[None], app: TableApp, card: Card) -> None:
     """Choose ``card`` with the number keys (and → for the 11th)."""
     view = app.flow.view
-    position = display_order(view.hand, view.meld_rules).index(card) + 1
+    position = display_order(view.hand, getattr(view, "meld_rules", STANDARD)).index(card) + 1
     if position <= 10:
         await pilot.press(str(position % 10))
     else:
@@ -203,3 +249,84 @@ def advance(flow: TableFlow, until: Callable[[TableFlow], bool], seed: int = 5, 
 def last_hand(flow: TableFlow) -> bool:
     """Whether the hand just over ended the game."""
     return flow.stage == "hand-over" and flow.game.is_over
+
+
+async def choose_in_list(pilot: Pilot[None], app: TableApp, index: int, mouse: bool) -> None:
+    """Choose line ``index`` of the chooser on top: its number key, or a click on it."""
+    assert isinstance(app.screen, ChoiceScreen)
+    if mouse and index == 0:
+        assert await pilot.click("#choices", offset=(4, 1))  # under the list's top border
+    elif index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        await pilot.press(*["down"] * index, "enter")
+    assert not isinstance(app.screen, ChoiceScreen)  # chosen
+
+
+async def play_pickup_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) -> None:
+    """Play the bot's pickup move for the person: keys, the choosers' lists, or clicks (the
+    stock, a card of the pile, a card of the hand, a line of a list)."""
+    flow = app.flow
+    view = flow.pickup
+    table = app.table
+    assert table is not None
+    action = bot.act(view)
+    piles = table.query_one("#piles", CardRow)
+    hand = table.query_one("#hand", CardRow)
+    if isinstance(action, Pass):
+        await pilot.press("p")
+    elif isinstance(action, DrawStock):
+        if mouse:
+            assert await pilot.click(piles, offset=piles.offset_of("stock"))
+        else:
+            await pilot.press("d")
+    elif isinstance(action, Take):
+        card = view.discard_pile[-action.count]
+        if mouse and any(s.key == card for s in piles.spans):
+            assert await pilot.click(piles, offset=piles.offset_of(card))
+        else:
+            await pilot.press("t")
+            takes = [a for a in view.legal_actions if isinstance(a, Take)]
+            if len(takes) > 1:
+                await choose_in_list(pilot, app, takes.index(action), mouse)
+    elif isinstance(action, LayMeld | AddCard):
+        listed = (pickup_words.meld_choices if isinstance(action, LayMeld) else pickup_words.add_choices)(
+            flow
+        )
+        await pilot.press("m" if isinstance(action, LayMeld) else "a")
+        if len(listed) > 1:
+            await choose_in_list(pilot, app, [c.actions for c in listed].index((action,)), mouse)
+    elif isinstance(action, Discard):
+        if mouse:
+            assert await pilot.click(hand, offset=hand.offset_of(action.card))
+        else:
+            await choose(pilot, app, action.card)
+            await pilot.press("enter")
+    else:  # pragma: no cover - every pickup action is handled above
+        raise AssertionError(action)
+    assert flow.message is None or "Not allowed" not in flow.message.plain, flow.message
+
+
+async def play_pickup_game(pilot: Pilot[None], app: TableApp, *, mouse: bool = False, seed: int = 5) -> int:
+    """Play a whole pickup game through the table (the person's moves the pickup simple agent's,
+    seeded), checking the table before each move and at the end of each hand; returns the hands
+    played. Stops at the game-over dialog."""
+    bot = PickupSimpleAgent(seed)
+    played = 0
+    for _ in range(5000):
+        screen = app.screen
+        if isinstance(screen, EndScreen) and screen.id == "game-over":
+            return played
+        if isinstance(screen, EndScreen) and screen.id == "hand-over":
+            played += 1
+            check_pickup_table(app)
+            result = app.flow.result
+            assert result is not None and result.describe(app.flow.names) in shown(app, "#text")
+            if mouse:
+                assert await pilot.click("#next")
+            else:
+                await pilot.press("enter")
+            continue
+        check_pickup_table(app)
+        await play_pickup_move(pilot, app, bot, mouse)
+    raise AssertionError("the game did not end")

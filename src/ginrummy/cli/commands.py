@@ -9,8 +9,8 @@ engine (:meth:`ginrummy.hand.state.HandState.verify`) when it is played.
 >>> from ginrummy.hand.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
->>> parse_command("t", view), parse_command("?", view)
-(Play(action=TakeDiscard(), confirm=None), Meta(kind='help'))
+>>> parse_command("t", view), parse_command("?", view), parse_command("h", view)
+(Play(action=TakeDiscard(), confirm=None), Meta(kind='help'), Meta(kind='hint'))
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ Commands (cards as 7h, Th or 10h, 7♥, or by position 1-11 under your hand):
   k 7h, k        knock, discarding 7h face down (k alone: the best discard)
   g 7h, g        go gin, discarding 7h (g alone: the discard that gives gin)
   bg             big gin: all 11 cards melded, no discard (if the rules allow it)
-  s              score sheet          h, ?   this help          q   quit
-  hint           practice games: what the strongest computer player would do, and why
+  s              score sheet          ?, help   this help          q   quit
+  h, hint        practice games: what the strongest computer player would do, and why
   u, undo        practice games: take back your last move (never past new information)"""
 
 MetaKind: TypeAlias = Literal["help", "sheet", "hint", "undo", "quit", "empty"]
@@ -80,12 +80,12 @@ class Play:
 Command: TypeAlias = Meta | Play
 
 META_WORDS: dict[str, MetaKind] = {
-    "h": "help",
     "?": "help",
     "help": "help",
     "s": "sheet",
     "sheet": "sheet",
     "score": "sheet",
+    "h": "hint",
     "hint": "hint",
     "u": "undo",
     "undo": "undo",
@@ -174,4 +174,4 @@ def parse_command(text: str, view: PlayerView) -> Command:
         except GinRummyError:
             if low[0] in _RANK_START or low.isdigit():
                 raise
-    raise CommandError(f"unknown command {text.strip()!r}; type h for help")
+    raise CommandError(f"unknown command {text.strip()!r}; type ? for help")

@@ -68,9 +68,13 @@ def levels_table(
 
 def keys_table(keys: Sequence[tuple[str, str]] | None = None) -> str:
     """The README's table of the full-screen table's keys and clicks
-    (:data:`ginrummy.cli.tui.words.KEYS`, in order)."""
+    (:data:`ginrummy.cli.tui.words.KEYS`, in order), then those only discard-pile pickup's table
+    has (:data:`ginrummy.cli.tui.pickup_words.KEYS`, marked "pickup")."""
     if keys is None:
-        from ginrummy.cli.tui.words import KEYS  # the table's module loads Textual
+        from ginrummy.cli.tui import pickup_words, words  # the table's modules load Textual
 
-        keys = KEYS
+        pickup = [
+            (f"{key} (pickup)", what) for key, what in pickup_words.KEYS if (key, what) not in words.KEYS
+        ]
+        keys = [*words.KEYS, *pickup]
     return markdown_table(["key or click", "does"], [[key, what] for key, what in keys])

@@ -45,6 +45,7 @@ from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store, default_db_path
 from ginrummy.variants import deal_hand, hand_type
+from ginrummy.variants.pickup import PickupState
 
 __all__ = ["main"]
 
@@ -177,7 +178,7 @@ def play(
     A game to the target, a Hollywood set of three games, a match of games (best of N or
     to a total) or team play, as the preset and --set say. In a terminal the game is played
     at a full-screen table (? lists the keys); with --plain, or when input or output is not a
-    terminal, line by line (type h at the prompt for the commands). Each game is stored as it
+    terminal, line by line (type ? at the prompt for the commands). Each game is stored as it
     is played (--db, shared with the browser) for `ginrummy history` and `ginrummy stats`,
     unless --no-db."""
     rules = _rules_from(preset, settings)
@@ -257,10 +258,11 @@ def _store_for_play(db: Path | None) -> Store | None:
 
 def _full_screen(rules: Rules) -> bool:
     """Whether ``ginrummy play`` opens the full-screen table: when standard input and output are
-    both a terminal and the table plays these rules (the standard game); else the line mode."""
+    both a terminal and the table plays these rules (the standard game and discard-pile pickup:
+    every variant); else the line mode."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    return hand_type(rules) is HandState
+    return hand_type(rules) in (HandState, PickupState)
 
 
 def _run_session(session: PlaySession) -> int:

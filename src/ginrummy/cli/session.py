@@ -20,11 +20,8 @@ current view; by default it reads standard input, which need not be a terminal.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import os
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -34,6 +31,7 @@ from rich.text import Text
 from ginrummy.agents import make_agent, plays_as
 from ginrummy.agents.hints import Hint, decide, explain, hint_agent_name, notation, symbols
 from ginrummy.cli import render
+from ginrummy.cli.saving import play_record, write_atomic
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
 from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
@@ -305,8 +303,15 @@ class PlaySession:
     def store_progress(self) -> None:
         """Bring the stored game up to date (every action, undo, finished hand); on a failure say
         why once and play on without storing."""
+        failure = self.sync_store()
+        if failure is not None:
+            self.io.error(*failure)
+
+    def sync_store(self) -> tuple[str, str] | None:
+        """Bring the stored game up to date; on a failure stop storing and return why (the
+        message and its head, as :meth:`TableIO.error` takes them), else ``None``."""
         if self.store is None:
-            return
+            return None
         try:
             if self.recorder is None or self.recorder.game is not self.game:
                 self.recorder = GameRecorder(
@@ -319,10 +324,9 @@ class PlaySession:
                 )
             self.recorder.sync(self.states)
         except sqlite3.Error as exc:
-            self.io.error(
-                f"{exc}; the game goes on without being stored", f"Could not store to {self.store.path}"
-            )
-            self.store = None
+            path, self.store = self.store.path, None
+            return f"{exc}; the game goes on without being stored", f"Could not store to {path}"
+        return None
 
     def hint(self, view: AnyView) -> Hint:
         """The hint for the human's ``view`` (practice games): the strongest level's move, a fresh
@@ -333,14 +337,15 @@ class PlaySession:
         fmt = symbols if self.io.glyphs else notation
         return explain(decide(level, seed, finished, view), view, level, fmt)
 
-    def sheet(self) -> Text:
-        """The current game's sheet, titled by its number in the match."""
+    def sheet(self, width: int | None = None) -> Text:
+        """The current game's sheet, titled by its number in the match, ``width`` columns wide
+        (default: the console's)."""
         k = len(self.match.games)
         if self.game.hollywood:
             title = "Hollywood" if self.match.kind == "single" else f"Hollywood set {k}"
         else:
             title = f"Game {k}"
-        return render.sheet_text(self.game, title, self.sheet_layout, self.io.console.width)
+        return render.sheet_text(self.game, title, self.sheet_layout, width or self.io.console.width)
 
     def _ask_between(self, prompt: str, sheet: list[Text]) -> None:
         """Ask ``prompt`` until Enter: ``s`` shows ``sheet`` (lines), ``q`` asks whether to quit,
@@ -381,9 +386,16 @@ class PlaySession:
 
     def other_pairings(self) -> None:
         """Team play: the other pairings, computer against computer, then the team sheet."""
+        for line in self.play_other_pairings():
+            self.io.say(line)
+
+    def play_other_pairings(self) -> list[Text]:
+        """Team play: play the other pairings, computer against computer (saving the record with
+        ``--save``); returns what they came to in words, the team sheet last."""
         team = self.team
         assert team is not None
-        say = self.io.say
+        said: list[Text] = []
+        say = said.append
         for i in range(1, team.size):
             match = team.new_pairing()
             a, b = match.names
@@ -392,8 +404,9 @@ class PlaySession:
                 make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
             ]
             self.other_states.append(match.play_kept(players))
-            if self.save_path is not None:
-                self.save_record()
+            failure = self.write_record() if self.save_path is not None else None
+            if failure is not None:
+                say(Text(f"{failure[1]}: {failure[0]}", style="yellow"))
             for game in match.games:
                 s = game.summary()
                 say(
@@ -406,8 +419,8 @@ class PlaySession:
                 for line in render.match_lines(match):
                     say(Text("  ") + line)
         say(Text(""))
-        for line in render.team_lines(team):
-            say(line)
+        said.extend(render.team_lines(team))
+        return said
 
     def _leave(self, message: str) -> None:
         self.io.say(Text(message, style="bold"))
@@ -417,19 +430,11 @@ class PlaySession:
     # -- records ----------------------------------------------------------------------
 
     def record(self) -> GameRecord | MatchRecord | TeamRecord:
-        """The record of what has been played: a game, match or team record (any variant); the
-        current game's record carries :attr:`forfeit` if the computer forfeited it."""
-        if self.team is not None:
-            team = TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
-            if self.forfeit is None:
-                return team
-            return dataclasses.replace(
-                team, pairings=(_forfeited(team.pairings[0], self.forfeit), *team.pairings[1:])
-            )
-        if self.match.kind != "single":
-            match = MatchRecord.from_match(self.match, self.game_states)
-            return match if self.forfeit is None else _forfeited(match, self.forfeit)
-        return GameRecord.from_game(self.game, self.states, self.forfeit)
+        """The record of what has been played (:func:`ginrummy.cli.saving.play_record`): a game,
+        match or team record (any variant); the current game's carries :attr:`forfeit`, if any."""
+        return play_record(
+            self.match, self.game_states, team=self.team, other_states=self.other_states, forfeit=self.forfeit
+        )
 
     def forfeited(self, kind: str, message: str) -> None:
         """The computer's bot (a ``cmd:`` opponent) forfeited the current game (``kind``: one of
@@ -441,30 +446,18 @@ class PlaySession:
 
     def save_record(self) -> bool:
         """Write the record; on failure say why and go on. Returns whether it was written."""
+        failure = self.write_record()
+        if failure is not None:
+            self.io.error(*failure)
+        return failure is None
+
+    def write_record(self) -> tuple[str, str] | None:
+        """Write the record (``--save``); on failure return why (the message and its head, as
+        :meth:`TableIO.error` takes them), else ``None``."""
         assert self.save_path is not None
         data = self.record().dump()
         try:
-            _write_atomic(self.save_path, data + "\n")
+            write_atomic(self.save_path, data + "\n")
         except OSError as exc:
-            self.io.error(f"{exc.strerror or exc}", f"Could not save to {self.save_path}")
-            return False
-        return True
-
-
-def _forfeited(match: MatchRecord, forfeit: GameForfeit) -> MatchRecord:
-    """``match`` with ``forfeit`` on its last game."""
-    last = dataclasses.replace(match.games[-1], forfeit=forfeit)
-    return dataclasses.replace(match, games=(*match.games[:-1], last))
-
-
-def _write_atomic(path: Path, data: str) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder."""
-    folder = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            return f"{exc.strerror or exc}", f"Could not save to {self.save_path}"
+        return None

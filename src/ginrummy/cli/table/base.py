@@ -158,7 +158,7 @@ def draw_words(verb: Verb, drawn: int | None, glyphs: bool) -> Text:
     return out + Text("from the stock")
 
 
-_RATED = "rated games count in the statistics and allow neither hints nor undo"
+_RATED = "rated games count in the statistics and allow neither hints nor undo (? lists the commands)"
 
 S = TypeVar("S", bound=BaseHandState[Any, Any])
 V = TypeVar("V")
@@ -302,7 +302,7 @@ class TableScreen(Generic[S]):
         elif cmd.kind == "undo":
             self.undo()
         else:
-            self.io.say(Text("Type a command (h for help)."))
+            self.io.say(Text("Type a command (? for help)."))
 
     def hint(self, view: Any) -> None:
         """Practice games: say what the strongest computer player would do, and why, in words."""

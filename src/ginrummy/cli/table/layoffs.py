@@ -44,7 +44,7 @@ Laying off (after the other player knocks):
   [3c 4c 5c] Jh:2 Qh:2   your own plan: your melds in brackets, then each card to lay off
                  and the number of the knocker's meld it goes on, in playing order
   none           lay down nothing (all your cards count)
-  s  score sheet   hint  what the strongest computer player would do   q  quit"""
+  s  score sheet   h, hint  what the strongest computer player would do   ?  help   q  quit"""
 
 
 def choice_line(n: int, choice: LayoffChoice, view: PlayerView, glyphs: bool) -> Text:
@@ -95,7 +95,7 @@ def layoff_prompt(view: PlayerView) -> str:
     """The prompt at the defender's layoff."""
     count = len(layoff_choices(view))
     more = f", 2-{count} another" if count > 1 else ""
-    return f"Enter for choice 1{more}, or your own plan like [3c 4c 5c] Jh:2; h help > "
+    return f"Enter for choice 1{more}, or your own plan like [3c 4c 5c] Jh:2; ? help > "
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,8 +91,8 @@ class PickupScreen(TableScreen[PickupState]):
                 return "Draw from the stock (d)? > "
             return f"Draw (d), or take {up} (t) or the top N cards of the pile (t N)? > "
         if view.must_meld is not None:
-            return f"Lay {view.must_meld.text(self.glyphs)}: m CARDS, a CARD N; h help > "
-        return "Meld (m), add (a), or discard (x CARD, or its number); h help > "
+            return f"Lay {view.must_meld.text(self.glyphs)}: m CARDS, a CARD N; ? help > "
+        return "Meld (m), add (a), or discard (x CARD, or its number); ? help > "
 
     # -- the screen ----------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ Commands (cards as ``7h``, ``Th``, ``10h``, ``7♥`` or by position under the ha
 ``a 8h 2``              add 8h to table meld 2 (``a 8h``: to the one meld it fits)
 ``a``                   add every card that fits a table meld
 ``x 9c``, ``9c``, ``4``  discard, ending the turn
-``s`` / ``hint`` / ``h`` / ``q``  sheet / what the simple player would do / help / quit
+``s`` / ``h`` / ``?`` / ``q``    sheet / what the strongest player would do / help / quit
 ======================  ==========================================================
 """
 
@@ -33,7 +33,15 @@ from ginrummy.melds import Meld, best_arrangement
 from ginrummy.variants.pickup import PickupView, addable_cards
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 
-__all__ = ["HELP", "PickupCommandError", "Plays", "command_for", "parse_pickup_command"]
+__all__ = [
+    "HELP",
+    "PickupCommandError",
+    "Plays",
+    "bulk_adds",
+    "bulk_melds",
+    "command_for",
+    "parse_pickup_command",
+]
 
 HELP = """\
 Discard-pile pickup gin: no knocking. Draw, or take cards from the top of the discard pile
@@ -45,8 +53,9 @@ cards in hand against (A 15, 2-9 5, 10-K 10), gin 25. Commands:
   m 7c 7d 7s     lay a meld (cards or positions); m alone: every meld of your best arrangement
   a 8h 2         add 8h to table meld 2; a 8h: to the meld it fits; a alone: every card that fits
   x 9c, 9c, 4    discard (by card or position), ending your turn
-  s              score sheet          hint   what the simple computer player would do
-  h, ?           this help            q      quit"""
+  s              score sheet          ?, help   this help          q   quit
+  h, hint        practice games: what the strongest computer player would do, and why
+  u, undo        practice games: take back your last move"""
 
 
 class PickupCommandError(CommandError):
@@ -62,12 +71,14 @@ class Plays:
     all_of: str | None = None
 
 
-def _bulk_melds(view: PickupView) -> tuple[PickupAction, ...]:
+def bulk_melds(view: PickupView) -> tuple[PickupAction, ...]:
+    """Every meld of the hand's best arrangement, to lay one after the other (``m`` alone)."""
     return tuple(LayMeld(m) for m in best_arrangement(view.hand).melds)
 
 
-def _bulk_adds(view: PickupView) -> tuple[PickupAction, ...]:
-    """Every card of the hand that fits a table meld, chains included, in playing order."""
+def bulk_adds(view: PickupView) -> tuple[PickupAction, ...]:
+    """Every card of the hand that fits a table meld, chains included, in playing order (``a``
+    alone)."""
     hand = view.hand
     table = [m.mask for m in view.table]
     out: list[PickupAction] = []
@@ -112,12 +123,12 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         return Plays((Take(len(pile) - pile.index(card)),))
     if word in ("m", "meld"):
         if not arg:
-            return Plays(_bulk_melds(view), "melds in your hand")
+            return Plays(bulk_melds(view), "melds in your hand")
         cards = [card_in_hand(tok, view.hand) for tok in arg.split()]
         return Plays((LayMeld(Meld(cards)),))
     if word in ("a", "add"):
         if not arg:
-            return Plays(_bulk_adds(view), "cards that fit a table meld")
+            return Plays(bulk_adds(view), "cards that fit a table meld")
         tokens = arg.split()
         if len(tokens) > 2:
             raise PickupCommandError("add one card at a time: a CARD MELD-NUMBER, e.g. 'a 8h 2'")
@@ -141,7 +152,7 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         except GinRummyError:
             if low[0] in "a23456789tjqk1":
                 raise
-    raise PickupCommandError(f"unknown command {text.strip()!r}; type h for help")
+    raise PickupCommandError(f"unknown command {text.strip()!r}; type ? for help")
 
 
 def command_for(action: PickupAction) -> str:

@@ -155,7 +155,7 @@ class StandardScreen(TableScreen[HandState]):
         extra = "".join(
             f", {word}" for ok, word in ((knock, "k knock"), (gin, "g gin"), (big, "bg big gin")) if ok
         )
-        return f"Discard (a card like 7h, or its number 1-{view.hand.bit_count()}){extra}; h help > "
+        return f"Discard (a card like 7h, or its number 1-{view.hand.bit_count()}){extra}; ? help > "
 
     # -- the screen ----------------------------------------------------------------------
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from textual import events
 from textual.app import App
 
+from ginrummy.cli.tui.base import BaseTable
 from ginrummy.cli.tui.flow import TableFlow
+from ginrummy.cli.tui.pickup import PickupTable
 from ginrummy.cli.tui.screens import TooSmallScreen
 from ginrummy.cli.tui.table import TableScreen
 
@@ -17,8 +19,9 @@ MIN_SIZE = (80, 24)
 
 
 class TableApp(App[None]):
-    """``ginrummy play`` in a terminal: one :class:`~ginrummy.cli.tui.table.TableScreen` over
-    ``flow``, whose first hand is dealt when the app starts."""
+    """``ginrummy play`` in a terminal: one table over ``flow`` (the standard game's
+    :class:`~ginrummy.cli.tui.table.TableScreen`, or discard-pile pickup's
+    :class:`~ginrummy.cli.tui.pickup.PickupTable`), whose first hand is dealt when the app starts."""
 
     TITLE = "Gin Rummy"
     ENABLE_COMMAND_PALETTE = False
@@ -26,12 +29,12 @@ class TableApp(App[None]):
     def __init__(self, flow: TableFlow) -> None:
         super().__init__()
         self.flow = flow
-        self.table: TableScreen | None = None
+        self.table: BaseTable | None = None
 
     def on_mount(self) -> None:
         if self.flow.state is None:
             self.flow.deal()
-        self.table = TableScreen(self.flow)
+        self.table = PickupTable(self.flow) if self.flow.kind == "pickup" else TableScreen(self.flow)
         self.push_screen(self.table)
         self.check_size(self.size.width, self.size.height)
 

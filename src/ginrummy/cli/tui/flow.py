@@ -2,12 +2,15 @@
 computer play, score, and go on to the next hand, game or match.
 
 :class:`TableFlow` is thin over the core and over the line mode's session: a
-:class:`~ginrummy.cli.session.PlaySession` (never run, its output captured) sets up the game, match or
-team match, keeps the hands and writes the record (``--save``); every hand is dealt by
+:class:`~ginrummy.cli.session.PlaySession` (never run) sets up the game, match or team match, keeps
+the hands, stores them (``--db``) and writes the record (``--save``), returning what went wrong in
+words, which the table shows; every hand is dealt by
 :meth:`ginrummy.scoring.game.Game.new_hand` and played through the one hand loop,
 :func:`ginrummy.play.play_hand`, with the person's seat ``None``. The person's moves are checked by the
 engine (``state.verify``) before they are pushed; the screens read the person's view only
-(:attr:`TableFlow.view`) and hold no game state of their own.
+(:attr:`TableFlow.view`) and hold no game state of their own. Both variants are played: the standard
+game and discard-pile pickup (002); the words of events and results are the line mode's table
+screen's (:func:`ginrummy.cli.table.screen_class`), shared by both front ends.
 
 >>> from ginrummy.rules import Rules
 >>> flow = TableFlow(Rules(), seed=7, opponent="simple")
@@ -19,7 +22,7 @@ engine (``state.verify``) before they are pushed; the screens read the person's 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -32,14 +35,12 @@ from ginrummy.cli import render
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table import HUMAN, screen_class
 from ginrummy.errors import GinRummyError, IllegalActionError
-from ginrummy.hand.actions import DrawStock, Knock
+from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.defense import LayoffChoice, layoff_choices
-from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
-from ginrummy.melds import best_arrangement, best_discards, least_deadwood
 from ginrummy.play import play_hand, undo_refusal
 from ginrummy.protocol import BotError, close_agent, forfeit_of
 from ginrummy.rules import Rules
@@ -48,17 +49,19 @@ from ginrummy.scoring.match import Match
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
 from ginrummy.storage import Store
-from ginrummy.variants import AnyAction, AnyHandState, hand_type
+from ginrummy.variants import AnyAction, AnyHandState, AnyView, hand_type
+from ginrummy.variants.pickup import PickupState, PickupView
 
 __all__ = ["Stage", "TableFlow"]
 
 Stage = Literal["play", "hand-over", "game-over", "forfeit"]
+Kind = Literal["standard", "pickup"]
 """Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
 everything) over, or the computer's ``cmd:`` bot forfeited."""
 
 
 def _no_input(prompt: str) -> str:
-    """The captured session never reads input (the table asks through its screens)."""
+    """The session is never run, so it never reads input (the table asks through its screens)."""
     raise EOFError(prompt)
 
 
@@ -73,9 +76,9 @@ class TableFlow:
 
     @staticmethod
     def plays(rules: Rules) -> bool:
-        """Whether the full-screen table plays hands dealt under ``rules``: the standard game's
-        (discard-pile pickup, 002, is played in the line mode)."""
-        return hand_type(rules) is HandState
+        """Whether the full-screen table plays hands dealt under ``rules``: the standard game's and
+        discard-pile pickup's (002), every variant there is."""
+        return hand_type(rules) in (HandState, PickupState)
 
     def __init__(
         self,
@@ -95,11 +98,13 @@ class TableFlow:
         bot_game_ms: int | None = None,
     ) -> None:
         if not self.plays(rules):
-            raise ValueError("the full-screen table plays the standard game; play this variant with --plain")
+            raise ValueError("the full-screen table does not play this variant; play it with --plain")
         self.rules = rules
+        self.kind: Kind = "pickup" if hand_type(rules) is PickupState else "standard"
+        """Which table the hands need: the standard game's or discard-pile pickup's."""
         self.glyphs = glyphs
-        self._buffer = io.StringIO()
-        self._console = Console(file=self._buffer, width=100, highlight=False, soft_wrap=True)
+        self._console = Console(file=io.StringIO(), width=100, highlight=False, soft_wrap=True)
+        """The session's console: never read (the session's words reach the table as values)."""
         self._opponent, self._name, self._preset = opponent, name, preset
         self._changed, self._layout, self._practice = tuple(changed), sheet, practice
         self._store = store
@@ -111,7 +116,7 @@ class TableFlow:
         self.session = self._session(seed, save)
         self.stage: Stage = "play"
         self.message: Text | None = None
-        self.pairings = ""
+        self.pairings: list[Text] = []
         """Team play: what the other pairings' games came to (the line mode's words), once played."""
         self.forfeit: str | None = None
         """Why the computer's ``cmd:`` bot forfeited (the stage is then ``forfeit``)."""
@@ -163,13 +168,28 @@ class TableFlow:
         return self.session.state
 
     @property
-    def view(self) -> PlayerView:
+    def view(self) -> AnyView:
         """The person's view of the current (or last) hand. Raises ``ValueError`` before the first deal."""
         state = self.session.state
         if state is None:
             raise ValueError("no hand has been dealt")
-        view = state.view(HUMAN)
-        assert isinstance(view, PlayerView)  # the table plays the standard game (see plays())
+        view: AnyView = state.view(HUMAN)
+        return view
+
+    @property
+    def standard(self) -> PlayerView:
+        """:attr:`view` of a hand of the standard game. Raises ``ValueError`` for another variant."""
+        view = self.view
+        if not isinstance(view, PlayerView):
+            raise ValueError("not a hand of the standard game")
+        return view
+
+    @property
+    def pickup(self) -> PickupView:
+        """:attr:`view` of a discard-pile pickup hand. Raises ``ValueError`` for another variant."""
+        view = self.view
+        if not isinstance(view, PickupView):
+            raise ValueError("not a hand of discard-pile pickup")
         return view
 
     @property
@@ -220,46 +240,9 @@ class TableFlow:
         where = f"Game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
         return where + render.score_line(self.game)
 
-    def knock_words(self, short: bool = False) -> str:
-        """The knock limit in force, with Oklahoma's knock card and doubling when the rules have
-        them: ``knock limit 7 (knock card 7♠, a spade: points doubled)``, or ``short``
-        ``knock limit 7 (7♠, doubled)``."""
-        state = self.session.state
-        if state is None:
-            return f"knock limit {self.rules.knock_limit}"
-        view = self.view
-        words = f"knock limit {view.knock_limit}"
-        if view.knock_card is not None:
-            card = view.knock_card.text(self.glyphs)
-            doubled = view.multiplier > 1
-            if short:
-                words += f" ({card}, doubled)" if doubled else f" ({card})"
-            else:
-                words += (
-                    f" (knock card {card}, a spade: points doubled)" if doubled else f" (knock card {card})"
-                )
-        return words
-
-    def deadwood_words(self) -> str:
-        """The person's deadwood: during the discard, after the best discard (the count the knock
-        limit is compared with), e.g. ``deadwood 6 after your best discard``."""
-        view = self.view
-        mr = view.meld_rules
-        if view.phase is Phase.DISCARD and view.to_act == HUMAN:
-            taken = view.taken
-            exclude = 0 if taken is None or view.rules.rediscard_taken_card else 1 << taken
-            try:
-                count, _ = best_discards(view.hand, exclude, mr=mr)
-            except ValueError:
-                pass
-            else:
-                return f"deadwood {count} after your best discard"
-        return f"deadwood {least_deadwood(view.hand, mr=mr)}"
-
     def sheet(self, width: int | None = None) -> str:
         """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it."""
-        self._console.width = max(width or 100, 20)
-        return self.session.sheet().plain
+        return self.session.sheet(max(width or 100, 20)).plain
 
     def summary(self) -> list[Text]:
         """The end of the game (and match, and team match): winner, totals, bonuses."""
@@ -267,7 +250,7 @@ class TableFlow:
         if self.match.kind != "single":
             lines += [Text(""), *render.match_lines(self.match)]
         if self.session.team is not None and self.session.is_over:
-            lines += [Text(""), *(Text(line) for line in self.pairings.splitlines() if line)]
+            lines += [Text(""), *self.pairings]
         return lines
 
     # -- playing --------------------------------------------------------------------------
@@ -302,6 +285,17 @@ class TableFlow:
         self._advance()
         return True
 
+    def act_all(self, actions: Sequence[AnyAction]) -> int:
+        """Play the person's ``actions`` in order (pickup's "every meld", "every card that fits")
+        until one is refused (said, as :meth:`act` says it) or the hand ends; returns how many
+        were played."""
+        done = 0
+        for action in actions:
+            if self.stage != "play" or not self.act(action):
+                break
+            done += 1
+        return done
+
     def _advance(self) -> None:
         state = self.session.state
         assert state is not None
@@ -331,7 +325,7 @@ class TableFlow:
         other pairings are played (computer against computer) for the team sheet."""
         if self.stage == "hand-over" and self.game.is_over:
             if self.match.is_over and self.session.team is not None:
-                self.pairings = self._said(self.session.other_pairings)
+                self.pairings = self.session.play_other_pairings()
             self.stage = "game-over"
             return
         if self.stage == "game-over":
@@ -352,7 +346,7 @@ class TableFlow:
         self.played += 1
         first = self.first_save
         save = None if first is None else first.with_name(f"{first.stem}-{self.played}{first.suffix}")
-        self.pairings = ""
+        self.pairings = []
         self.session = self._session(derive_seed(self.session.seed, "again") % 1_000_000, save)
         self.deal()
 
@@ -362,32 +356,21 @@ class TableFlow:
             self.save()
         close_agent(self.session.agent)
 
-    def _said(self, call: Callable[[], object]) -> str:
-        """Call ``call`` (a method of the line mode's session) and return what it said."""
-        mark = self._buffer.tell()
-        call()
-        self._buffer.seek(mark)
-        said = self._buffer.read().strip()
-        self._buffer.seek(0, io.SEEK_END)
-        return said
-
     def sync(self) -> None:
         """Bring the stored game (``--db``) up to date, through the line mode's recorder; a store
         that fails is said once in :attr:`message` and the game goes on unstored."""
-        if self.session.store is None:
-            return
-        said = self._said(self.session.store_progress)
-        if self.session.store is None:
-            self.say(said, style="red")
+        failure = self.session.sync_store()
+        if failure is not None:
+            self.say(*failure, style="red")
             self._store = None
 
     def save(self) -> None:
         """Write the record (``--save``); a failure is said in :attr:`message`."""
         if self.session.save_path is None:
             return
-        said = self._said(self.session.save_record)
-        if said:
-            self.say(said, style="red")
+        failure = self.session.write_record()
+        if failure is not None:
+            self.say(*failure, style="red")
 
     # -- help for the person -----------------------------------------------------------------
 
@@ -425,36 +408,10 @@ class TableFlow:
 
     # -- the person's choices ------------------------------------------------------------------
 
-    def knock_cards(self) -> dict[Card, int]:
-        """The cards the person may knock (or go gin) with now, each with the deadwood left
-        (points; 0 is gin), from the view's legal actions."""
-        view = self.view
-        out: dict[Card, int] = {}
-        for a in view.legal_actions:
-            if isinstance(a, Knock):
-                out[a.card] = least_deadwood(view.hand & ~(1 << a.card), mr=view.meld_rules)
-        return out
-
-    def knock_text(self, card: Card) -> Text:
-        """What knocking with ``card`` lays down, for the person to confirm."""
-        view = self.view
-        mr = view.meld_rules
-        arr = best_arrangement(view.hand & ~(1 << card), mr=mr)
-        text = Text("Go gin" if arr.points == 0 else "Knock")
-        text.append(", discarding ")
-        text.append_text(self.card_text(card))
-        text.append(" face down, laying down ")
-        text.append_text(render.melds_text(arr.melds, self.glyphs))
-        if arr.points:
-            text.append(" with deadwood ")
-            text.append_text(render.cards_text(by_rank(arr.deadwood), self.glyphs))
-            text.append(f" ({arr.points})")
-        return text + Text(".")
-
     def layoff_choices(self) -> tuple[LayoffChoice, ...]:
         """The person's ways to lay down as the defender, best first
         (:func:`ginrummy.hand.defense.layoff_choices`, from their view)."""
-        return layoff_choices(self.view)
+        return layoff_choices(self.standard)
 
     def computer_cards(self) -> tuple[int, int]:
         """What the person sees of the computer's hand: (cards known to them, how many it holds)."""

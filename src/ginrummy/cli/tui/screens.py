@@ -5,7 +5,7 @@ answers with :meth:`~textual.screen.Screen.dismiss`; none holds game state."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,20 +13,26 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ginrummy.cli import render
+from ginrummy.errors import GinRummyError
+from ginrummy.hand.defense import LayoffChoice
+
 __all__ = [
+    "ChoiceScreen",
     "ConfirmScreen",
     "EndScreen",
     "HelpScreen",
     "LayoffScreen",
     "PileScreen",
     "TooSmallScreen",
+    "checked_text",
 ]
 
 DIALOG_CSS = """
-ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen { align: center middle; }
+ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen, ChoiceScreen { align: center middle; }
 .dialog {
     width: auto; min-width: 40; max-width: 96%; height: auto; max-height: 96%;
     border: round $accent; background: $surface; padding: 0 1;
@@ -158,23 +164,54 @@ class EndScreen(_TextScreen):
         return not (action == "choose" and parameters and parameters[0] not in keys)
 
 
-class LayoffScreen(ModalScreen[int]):
+class LayoffScreen(ModalScreen["LayoffChoice | int"]):
     """The defender's choice of how to lay down: the knocker's melds, then each plan (best first);
-    Enter (or a click) chooses the highlighted one; its index is the answer."""
+    Enter (or a click) chooses the highlighted one, and the answer is its index. Or the person's
+    own plan (``o``, or Tab, goes to it; ``e`` starts it from the highlighted plan, given its
+    ``notations``), typed as in the line mode, e.g. ``[3c 4c 5c] Jh:2 Qh:2``
+    (their melds in brackets, then each card and the number of the knocker's meld it joins, in
+    playing order): ``check`` (the engine) says as it is typed what it lays off and its deadwood,
+    or why it is not allowed, and Enter plays it when it is allowed (the answer is the plan)."""
 
-    DEFAULT_CSS = DIALOG_CSS + "LayoffScreen OptionList { height: auto; max-height: 10; }"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "best", "Best plan")]
+    DEFAULT_CSS = (
+        DIALOG_CSS
+        + """
+    LayoffScreen OptionList { height: auto; max-height: 10; }
+    LayoffScreen Input { margin-top: 1; }
+    LayoffScreen #said { height: auto; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back or the best plan"),
+        Binding("o", "own", "Your own plan", show=False),
+        Binding("e", "edit", "Edit the highlighted plan", show=False),
+    ]
 
-    def __init__(self, head: Sequence[Text], plans: Sequence[Text]) -> None:
+    def __init__(
+        self,
+        head: Sequence[Text],
+        plans: Sequence[Text],
+        check: Callable[[str], LayoffChoice] | None = None,
+        glyphs: bool = True,
+        notations: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self.head = list(head)
         self.plans = list(plans)
+        self.check = check
+        self.glyphs = glyphs
+        self.notations = list(notations)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Lay down: choose your layoffs", classes="title")
             yield Static(Text("\n").join(self.head), classes="body")
             yield OptionList(*(Option(p, id=str(i)) for i, p in enumerate(self.plans)), id="plans")
+            if self.check is not None:
+                yield Input(
+                    placeholder="or your own plan (o; e edits the highlighted one): [3c 4c 5c] Jh:2", id="own"
+                )
+                yield Static(id="said")
 
     def on_mount(self) -> None:
         plans = self.query_one(OptionList)
@@ -184,8 +221,105 @@ class LayoffScreen(ModalScreen[int]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)
 
-    def action_best(self) -> None:
-        self.dismiss(0)
+    def action_own(self) -> None:
+        if self.check is not None:
+            self.query_one("#own", Input).focus()
+
+    def action_edit(self) -> None:
+        """Start one's own plan from the highlighted one (its notation in the plan's line)."""
+        index = self.query_one(OptionList).highlighted
+        if self.check is None or index is None or index >= len(self.notations):
+            return
+        own = self.query_one("#own", Input)
+        own.value = self.notations[index]
+        own.cursor_position = len(own.value)
+        own.focus()
+
+    def action_back(self) -> None:
+        """Escape: from the plan being typed, back to the list; from the list, the best plan."""
+        if self.check is not None and self.query_one("#own", Input).has_focus:
+            self.query_one(OptionList).focus()
+        else:
+            self.dismiss(0)
+
+    def _checked(self, text: str) -> LayoffChoice | GinRummyError:
+        assert self.check is not None
+        try:
+            return self.check(text)
+        except GinRummyError as exc:
+            return exc
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        said = self.query_one("#said", Static)
+        if not event.value.strip():
+            said.update("")
+            return
+        checked = self._checked(event.value)
+        if isinstance(checked, GinRummyError):
+            said.update(Text(render.table_words(str(checked), self.glyphs), style="yellow"))
+        else:
+            said.update(Text("Enter plays: ") + checked_text(checked, self.glyphs))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        checked = self._checked(event.value)
+        if isinstance(checked, GinRummyError):
+            self.query_one("#said", Static).update(
+                Text(f"Not allowed: {render.table_words(str(checked), self.glyphs)}", style="bold yellow")
+            )
+        else:
+            self.dismiss(checked)
+
+
+def checked_text(plan: LayoffChoice, glyphs: bool) -> Text:
+    """A checked plan in words: ``melds [..]; lay off J♥ on 2, Q♥ on 2; deadwood 4``."""
+    text = Text("melds ")
+    text.append_text(render.melds_text(plan.melds, glyphs) if plan.melds else Text("none"))
+    text.append("; lay off ")
+    for k, (card, i) in enumerate(plan.layoffs):
+        if k:
+            text.append(", ")
+        text.append_text(render.card_text(card, glyphs))
+        text.append(f" on {i + 1}")
+    if not plan.layoffs:
+        text.append("nothing")
+    text.append(f"; deadwood {plan.points}", style="bold")
+    return text
+
+
+class ChoiceScreen(ModalScreen[int]):
+    """A list to choose from (discard-pile pickup's takes, melds and adds): ↑ ↓ and Enter, a
+    click, or a line's number key choose; Escape chooses nothing. The answer is the line's index
+    (``-1`` for nothing)."""
+
+    DEFAULT_CSS = DIALOG_CSS + "ChoiceScreen OptionList { height: auto; max-height: 16; }"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose(-1)", "Nothing"),
+        *(Binding(str(d), f"choose({d - 1})", str(d), show=False) for d in range(1, 10)),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            numbered = [Text(f"{i + 1}. ", style="bold") + line for i, line in enumerate(self.lines)]
+            yield OptionList(*(Option(line, id=str(i)) for i, line in enumerate(numbered)), id="choices")
+            yield Static(Text("Enter or a click chooses; Esc: none", style="dim"))
+
+    def on_mount(self) -> None:
+        choices = self.query_one(OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_choose(self, index: int) -> None:
+        if index < len(self.lines):
+            self.dismiss(index)
 
 
 class TooSmallScreen(Screen[None]):

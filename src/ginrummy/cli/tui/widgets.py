@@ -26,10 +26,27 @@ from textual.widget import Widget
 from ginrummy.cards import Card
 from ginrummy.cli import render
 
-__all__ = ["CARD_WIDTH", "CardRow", "KeyBar", "Span", "TextBox", "card_boxes"]
+__all__ = [
+    "BIG_WIDTH",
+    "CARD_WIDTH",
+    "PEEK",
+    "CardRow",
+    "KeyBar",
+    "Span",
+    "TextBox",
+    "card_boxes",
+    "card_height",
+    "fitting",
+]
 
 CARD_WIDTH = 4
-"""Columns a card takes on the screen (its box)."""
+"""Columns a card takes on the screen (its box); a big card (:data:`BIG_WIDTH`) takes more."""
+
+BIG_WIDTH = 5
+"""Columns a big card takes (from 110x36 the table draws big cards, four lines high)."""
+
+PEEK = 3
+"""Columns each card but the top one shows in a spread (the discard pile): its top-left corner."""
 
 BACK = "▒▒"
 """The back of a card (face down)."""
@@ -49,6 +66,41 @@ Slot = Card | int | str | None
 ``"empty"``: an empty place)."""
 
 
+def card_height(big: bool) -> int:
+    """Lines a row of cards takes (without the position numbers under a hand)."""
+    return 4 if big else 3
+
+
+def _box(slot: Slot, glyphs: bool, big: bool, frame: str, heavy: bool, bold_face: bool) -> list[Text]:
+    """The lines of one whole card box (3 lines of 4 columns, or 4 of :data:`BIG_WIDTH` when ``big``)."""
+    inner = BIG_WIDTH - 2 if big else CARD_WIDTH - 2
+    if slot == "empty":
+        top, side, bottom, frame = "┌" + "╌" * inner + "┐", "╎", "└" + "╌" * inner + "┘", "bright_black"
+        faces = [Text(" " * inner)] * (2 if big else 1)
+    else:
+        h = "━" if heavy else "─"
+        corners = "┏┓┗┛" if heavy else "╭╮╰╯"
+        top, bottom = corners[0] + h * inner + corners[1], corners[2] + h * inner + corners[3]
+        side = "┃" if heavy else "│"
+        if slot is None or slot == "stock":
+            faces = [Text("▒" * inner, style="blue")] * (2 if big else 1)
+        else:
+            assert isinstance(slot, int)
+            face = render.card_text(slot, glyphs, "bold reverse" if bold_face else "bold")
+            face = face if face.cell_len == 2 else Text(face.plain.ljust(2)[:2], style=face.style)
+            pad = " " * (inner - 2)
+            faces = [Text.assemble(face, pad), Text.assemble(pad, face)] if big else [face]
+    lines = [Text(top, style=frame)]
+    for face in faces:
+        line = Text()
+        line.append(side, style=frame)
+        line.append_text(face)
+        line.append(side, style=frame)
+        lines.append(line)
+    lines.append(Text(bottom, style=frame))
+    return lines
+
+
 def card_boxes(
     groups: Sequence[Sequence[Slot]],
     glyphs: bool,
@@ -57,12 +109,22 @@ def card_boxes(
     highlight: Hashable = None,
     melds: int = 0,
     numbers: bool = False,
+    big: bool = False,
+    spread: bool = False,
+    frames: Sequence[str] = (),
+    labels: Sequence[str] = (),
 ) -> tuple[list[Text], list[Span]]:
-    """Three lines of card boxes (four with ``numbers``: each card's position, 1 first), the
-    ``groups`` separated by a space; the first ``melds`` groups framed in green as melds, the
-    ``selected`` card's frame heavy and yellow, the ``highlight`` card (just drawn) bold on its
-    face. Returns the lines and, for clicks, which columns show which slot."""
-    lines = [Text(), Text(), Text(), Text()]
+    """Lines of card boxes (three, or four when ``big``; one more with ``numbers``: each card's
+    position, 1 first), the ``groups`` separated by a space; the first ``melds`` groups framed in
+    green as melds, the ``selected`` card's frame heavy and yellow, the ``highlight`` card (just
+    drawn) reversed on its face. With ``spread`` the last group is fanned out (the discard pile,
+    bottom first): each card but the last shows only its corner (:data:`PEEK` columns).
+    ``frames`` gives groups their frame's style (e.g. whose meld it is), ``labels`` puts a word
+    under each group instead of the positions. Returns the lines and, for clicks, which columns
+    show which slot."""
+    height = card_height(big)
+    width = BIG_WIDTH if big else CARD_WIDTH
+    lines = [Text() for _ in range(height + 1)]
     spans: list[Span] = []
     x = 0
     pos = 0
@@ -71,30 +133,37 @@ def card_boxes(
             for line in lines:
                 line.append(" ")
             x += 1
-        for slot in group:
+        fanned = spread and gi == len(groups) - 1
+        start = x
+        for k, slot in enumerate(group):
             pos += 1
             is_selected = selected is not None and slot == selected
-            frame = "bold yellow" if is_selected else ("green" if gi < melds else "bright_black")
-            top, side, bottom = ("┏━━┓", "┃", "┗━━┛") if is_selected else ("╭──╮", "│", "╰──╯")
-            if slot == "empty":
-                top, side, bottom, frame = "┌╌╌┐", "╎", "└╌╌┘", "bright_black"
-                face = Text("  ")
-            elif slot is None or slot == "stock":
-                face = Text(BACK, style="blue")
-            elif isinstance(slot, int):
-                style = "bold reverse" if highlight is not None and slot == highlight else "bold"
-                face = render.card_text(slot, glyphs, style)
-            else:  # pragma: no cover - every slot kind is handled above
-                face = Text(str(slot)[:2])
-            lines[0].append(top, style=frame)
-            lines[1].append(side, style=frame)
-            lines[1].append_text(face.copy() if face.cell_len == 2 else Text(face.plain.ljust(2)[:2]))
-            lines[1].append(side, style=frame)
-            lines[2].append(bottom, style=frame)
-            lines[3].append(f"{pos:^{CARD_WIDTH}}", style="bold" if is_selected else "dim")
-            spans.append(Span(x, x + CARD_WIDTH, Card(slot) if isinstance(slot, int) else slot))
-            x += CARD_WIDTH
-    return (lines if numbers else lines[:3]), spans
+            frame = "green" if gi < melds else (frames[gi] if gi < len(frames) else "bright_black")
+            frame = "bold yellow" if is_selected else frame
+            bold_face = highlight is not None and slot == highlight
+            box = _box(slot, glyphs, big, frame, is_selected, bold_face)
+            cols = PEEK if fanned and k < len(group) - 1 else width
+            if cols < width and big:  # a peek shows the top corner's face only
+                box[2] = box[2][:1] + Text(" " * (width - 1))
+            for line, part in zip(lines, box, strict=False):
+                line.append_text(part[:cols] if cols < width else part)
+            if not labels:
+                lines[height].append(f"{pos:^{cols}}", style="bold" if is_selected else "dim")
+            spans.append(Span(x, x + cols, Card(slot) if isinstance(slot, int) else slot))
+            x += cols
+        if labels:
+            label = labels[gi] if gi < len(labels) else ""
+            lines[height].append(f"{label[: x - start]:^{x - start}}", style="dim")
+    return (lines if numbers else lines[:height]), spans
+
+
+def fitting(cards: Sequence[Slot], room: int, big: bool) -> tuple[list[Slot], int]:
+    """The newest cards of a spread pile (bottom first) that fit in ``room`` columns, and how many
+    older ones are left out."""
+    width = BIG_WIDTH if big else CARD_WIDTH
+    most = max(1, (room - width) // PEEK + 1)
+    kept = list(cards[-most:])
+    return kept, len(cards) - len(kept)
 
 
 class CardRow(Widget):
@@ -103,6 +172,8 @@ class CardRow(Widget):
     DEFAULT_CSS = """
     CardRow { height: 3; width: 1fr; }
     CardRow.numbered { height: 4; }
+    CardRow.big { height: 4; }
+    CardRow.big.numbered { height: 5; }
     """
 
     class Clicked(Message):
@@ -131,11 +202,27 @@ class CardRow(Widget):
         melds: int = 0,
         beside: Sequence[Text] = (),
         keys: Sequence[Hashable] | None = None,
+        big: bool = False,
+        spread: bool = False,
+        frames: Sequence[str] = (),
+        labels: Sequence[str] = (),
     ) -> None:
-        """Draw ``groups`` (see :func:`card_boxes`) with the lines ``beside`` on their right;
-        ``keys``, when given, renames each slot's click (e.g. ``"stock"``, ``"pile"``)."""
+        """Draw ``groups`` (see :func:`card_boxes`; ``big`` cards, the last group ``spread``,
+        ``frames`` and ``labels`` of groups) with
+        the lines ``beside`` on their right; ``keys``, when given, renames each slot's click (e.g.
+        ``"stock"``, ``"pile"``)."""
+        self.set_class(big, "big")
         lines, spans = card_boxes(
-            groups, glyphs, selected=selected, highlight=highlight, melds=melds, numbers=self.numbers
+            groups,
+            glyphs,
+            selected=selected,
+            highlight=highlight,
+            melds=melds,
+            numbers=self.numbers,
+            big=big,
+            spread=spread,
+            frames=frames,
+            labels=labels,
         )
         if keys is not None:
             spans = [Span(s.start, s.end, k) for s, k in zip(spans, keys, strict=True)]
@@ -158,7 +245,7 @@ class CardRow(Widget):
 
     def on_click(self, event: events.Click) -> None:
         for span in self.spans:
-            if span.start <= event.x < span.end and event.y < 3:
+            if span.start <= event.x < span.end and event.y < card_height(self.has_class("big")):
                 self.post_message(self.Clicked(self, span.key))
                 return
 

@@ -1,5 +1,7 @@
-"""What the full-screen table says in words: the prompt of each phase, the keys, the discard pile,
-the layoff plans. Built from the person's view (and the flow) each time; nothing is kept."""
+"""What the full-screen table of the standard game says in words: the prompt of each phase, the
+keys, the knock limit, the deadwood, a knock to confirm, the discard pile, the layoff plans and a
+plan of the person's own. Built from the person's view (and the flow) each time; nothing is kept.
+Discard-pile pickup's words are in :mod:`ginrummy.cli.tui.pickup_words`."""
 
 from __future__ import annotations
 
@@ -7,18 +9,38 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from ginrummy.cards import Card
 from ginrummy.cli import render
-from ginrummy.cli.table import COMPUTER
+from ginrummy.cli.commands import Meta
+from ginrummy.cli.table import COMPUTER, HUMAN
+from ginrummy.cli.table.layoffs import parse_layoff
 from ginrummy.cli.tui.flow import TableFlow
-from ginrummy.hand.actions import BigGin
-from ginrummy.hand.defense import LayoffChoice
+from ginrummy.cli.tui.screens import checked_text
+from ginrummy.errors import IllegalActionError
+from ginrummy.hand.actions import BigGin, Knock, LayOff
+from ginrummy.hand.defense import LayoffChoice, custom_choice
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
+from ginrummy.melds import best_arrangement, best_discards, least_deadwood
 from ginrummy.play import UNDO_RULE
 
-__all__ = ["KEYS", "help_lines", "layoff_lines", "options", "pile_lines", "prompt"]
+__all__ = [
+    "KEYS",
+    "SHARED_KEYS",
+    "STANDARD_KEYS",
+    "deadwood_words",
+    "help_lines",
+    "knock_cards",
+    "knock_text",
+    "knock_words",
+    "layoff_lines",
+    "options",
+    "own_plan",
+    "pile_lines",
+    "prompt",
+]
 
-KEYS: tuple[tuple[str, str], ...] = (
+STANDARD_KEYS: tuple[tuple[str, str], ...] = (
     ("d, or click the stock", "draw from the stock"),
     ("t, or click the pile", "take the upcard or the top discard"),
     ("p", "pass the upcard"),
@@ -28,20 +50,32 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("k / g", "knock / go gin with the chosen card (or the best one); asks first"),
     ("b", "big gin (all 11 cards in melds); asks first"),
     ("↑ ↓ and Enter, or a click", "after the computer knocks: how to lay down and lay off (best first)"),
-    ("h", "hint: the strongest level's move and why (practice games)"),
+    (
+        "o (or e: from the highlighted plan), then type",
+        "after the computer knocks: your own plan, e.g. [3c 4c 5c] Jh:2 Qh:2 (checked as you type)",
+    ),
+)
+"""The keys and clicks of the standard game's table."""
+
+SHARED_KEYS: tuple[tuple[str, str], ...] = (
+    ("h", "hint: the strongest level's move and why (practice games; as h or hint in the line mode)"),
     ("u", "undo your last move (practice games)"),
     ("v, or click the pile", "the whole discard pile (when the pile cannot be taken)"),
     ("s", "the score sheet, full size"),
     ("Enter", "at the end of a hand: the next hand; at the end: play again (a) or quit (q)"),
     ("click a key in the bar", "the same as pressing it"),
-    ("?", "these keys"),
+    ("?", "these keys (? or help in the line mode)"),
     ("q", "quit (asks first)"),
 )
-"""The table's keys and clicks, with what each does (also in the README)."""
+"""The keys and clicks of every table."""
+
+KEYS = STANDARD_KEYS + SHARED_KEYS
+"""The standard game's table's keys and clicks, with what each does (also in the README)."""
 
 
-def help_lines(flow: TableFlow) -> list[Text]:
-    lines = [Text.assemble((key, "bold yellow"), ": ", what) for key, what in KEYS]
+def help_lines(flow: TableFlow, keys: Sequence[tuple[str, str]] = KEYS) -> list[Text]:
+    """The keys (``keys``: the standard game's table's by default) and the rules of undo."""
+    lines = [Text.assemble((key, "bold yellow"), ": ", what) for key, what in keys]
     lines.append(Text(""))
     lines.append(Text(f"Undo: {UNDO_RULE}.", style="dim"))
     if not flow.practice:
@@ -51,7 +85,7 @@ def help_lines(flow: TableFlow) -> list[Text]:
 
 def prompt(flow: TableFlow) -> Text:
     """What the person may do now, in one line."""
-    view = flow.view
+    view = flow.standard
     if not view.my_turn:
         return Text("The hand is over.") if view.phase is Phase.END else Text("The computer is playing...")
     up = flow.card_text(view.upcard, "bold") if view.upcard is not None else Text("-")
@@ -71,10 +105,10 @@ def prompt(flow: TableFlow) -> Text:
 
 def options(flow: TableFlow) -> Text:
     """What the person may lay down now, e.g. ``you can knock (k)``; empty when nothing."""
-    view = flow.view
+    view = flow.standard
     if not view.my_turn or view.phase is not Phase.DISCARD:
         return Text("")
-    knocks = flow.knock_cards()
+    knocks = knock_cards(flow)
     if any(isinstance(a, BigGin) for a in view.legal_actions):
         return Text("big gin (b)!", style="bold green")
     if 0 in knocks.values():
@@ -115,7 +149,7 @@ def pile_lines(flow: TableFlow) -> list[Text]:
 
 def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list[Text], list[Text]]:
     """The layoff chooser's head (the knocker's melds, numbered; your hand) and one line per plan."""
-    view = flow.view
+    view = flow.standard
     knocker = flow.names[COMPUTER]
     head = [
         Text(f"{knocker} laid down: ") + render.melds_text(view.knocker_melds, flow.glyphs, numbered=True),
@@ -123,18 +157,85 @@ def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list
     ]
     plans: list[Text] = []
     for n, plan in enumerate(choices):
-        text = Text(f"{n + 1}. ", style="bold")
-        text.append_text(render.melds_text(plan.melds, flow.glyphs))
-        text.append("; lay off ")
-        for k, (card, i) in enumerate(plan.layoffs):
-            if k:
-                text.append(", ")
-            text.append_text(flow.card_text(card))
-            text.append(f" on {i + 1}")
-        if not plan.layoffs:
-            text.append("nothing")
-        text.append(f"; deadwood {plan.points}", style="bold")
+        text = Text(f"{n + 1}. ", style="bold") + checked_text(plan, flow.glyphs)
         if n == 0:
             text.append(" (best)", style="green")
         plans.append(text)
     return head, plans
+
+
+def knock_words(flow: TableFlow, short: bool = False) -> str:
+    """The knock limit in force, with Oklahoma's knock card and doubling when the rules have
+    them: ``knock limit 7 (knock card 7♠, a spade: points doubled)``, or ``short``
+    ``knock limit 7 (7♠, doubled)``."""
+    if flow.state is None:
+        return f"knock limit {flow.rules.knock_limit}"
+    view = flow.standard
+    words = f"knock limit {view.knock_limit}"
+    if view.knock_card is not None:
+        card = view.knock_card.text(flow.glyphs)
+        doubled = view.multiplier > 1
+        if short:
+            words += f" ({card}, doubled)" if doubled else f" ({card})"
+        else:
+            words += f" (knock card {card}, a spade: points doubled)" if doubled else f" (knock card {card})"
+    return words
+
+
+def deadwood_words(flow: TableFlow) -> str:
+    """The person's deadwood: during the discard, after the best discard (the count the knock
+    limit is compared with), e.g. ``deadwood 6 after your best discard``."""
+    view = flow.standard
+    mr = view.meld_rules
+    if view.phase is Phase.DISCARD and view.to_act == HUMAN:
+        taken = view.taken
+        exclude = 0 if taken is None or view.rules.rediscard_taken_card else 1 << taken
+        try:
+            count, _ = best_discards(view.hand, exclude, mr=mr)
+        except ValueError:
+            pass
+        else:
+            return f"deadwood {count} after your best discard"
+    return f"deadwood {least_deadwood(view.hand, mr=mr)}"
+
+
+def knock_cards(flow: TableFlow) -> dict[Card, int]:
+    """The cards the person may knock (or go gin) with now, each with the deadwood left
+    (points; 0 is gin), from the view's legal actions."""
+    view = flow.standard
+    out: dict[Card, int] = {}
+    for a in view.legal_actions:
+        if isinstance(a, Knock):
+            out[a.card] = least_deadwood(view.hand & ~(1 << a.card), mr=view.meld_rules)
+    return out
+
+
+def knock_text(flow: TableFlow, card: Card) -> Text:
+    """What knocking with ``card`` lays down, for the person to confirm."""
+    view = flow.standard
+    arr = best_arrangement(view.hand & ~(1 << card), mr=view.meld_rules)
+    text = Text("Go gin" if arr.points == 0 else "Knock")
+    text.append(", discarding ")
+    text.append_text(flow.card_text(card))
+    text.append(" face down, laying down ")
+    text.append_text(render.melds_text(arr.melds, flow.glyphs))
+    if arr.points:
+        text.append(" with deadwood ")
+        text.append_text(render.cards_text(by_rank(arr.deadwood), flow.glyphs))
+        text.append(f" ({arr.points})")
+    return text + Text(".")
+
+
+def own_plan(flow: TableFlow, text: str) -> LayoffChoice:
+    """The person's own layoff plan typed as in the line mode (:func:`ginrummy.cli.table.layoffs.parse_layoff`):
+    their melds in brackets, then each card and the number of the knocker's meld it joins, in
+    playing order (a card may join a meld another card just extended: ``Jh:2 Qh:2``), e.g.
+    ``[3c 4c 5c] Jh:2``; a listed choice's number, or nothing, is that choice. Checked by the engine
+    (:func:`ginrummy.hand.defense.custom_choice`). Raises ``ValueError`` (a
+    :class:`~ginrummy.errors.GinRummyError`) saying why a plan is not understood or not allowed."""
+    view = flow.standard
+    cmd = parse_layoff(text, view)
+    if isinstance(cmd, Meta) or cmd.action is None:
+        raise IllegalActionError("type a plan like [3c 4c 5c] Jh:2, or a choice's number")
+    action: LayOff = cmd.action
+    return custom_choice(view, action.melds or (), action.layoffs or ())

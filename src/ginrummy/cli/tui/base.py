@@ -1,0 +1,306 @@
+"""What the tables of every variant share: the header, the log of the hand in words, the score
+sheet's panel, the prompt, the key bar; choosing a card with the keys; the end of a hand and of a
+game, play again, quit; hints, undo, the discard pile, the sheet and the keys.
+
+A table is a :class:`BaseTable` subclass per variant (:class:`~ginrummy.cli.tui.table.TableScreen`
+for the standard game, :class:`~ginrummy.cli.tui.pickup.PickupTable` for discard-pile pickup) that
+composes its middle part, draws it from the person's view and plays the variant's moves. Every
+change goes through the flow (:class:`~ginrummy.cli.tui.flow.TableFlow`), then the screen is drawn
+again from the view; the screen holds no game state (``selected`` is a cursor).
+
+From 110x36 the table is *big*: cards of :data:`~ginrummy.cli.tui.widgets.BIG_WIDTH` columns and four
+lines, the discard pile spread, and a wider score sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.actions import parse
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ginrummy.cards import Card
+from ginrummy.cli.tui import words
+from ginrummy.cli.tui.flow import TableFlow
+from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
+from ginrummy.cli.tui.widgets import KeyBar, TextBox
+from ginrummy.hand.phase import Phase
+from ginrummy.variants import AnyAction
+
+__all__ = ["BIG", "BIG_SIDE", "BIG_SIDE_FROM", "SIDE", "WIDE", "BaseTable", "capital"]
+
+WIDE = 100
+"""From this many columns the score sheet's panel is wider."""
+SIDE = {False: 32, True: 44}
+"""The score sheet panel's width (columns) below and from :data:`WIDE` columns."""
+BIG = (110, 36)
+"""From this size (columns, lines) the table draws big cards and spreads the discard pile."""
+BIG_SIDE, BIG_SIDE_FROM = 58, 120
+"""The score sheet panel's width with big cards from :data:`BIG_SIDE_FROM` columns."""
+
+CSS = """
+#header { background: $panel; text-style: bold; }
+#main { height: 1fr; }
+#table { width: 1fr; }
+#side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
+#prompt { height: 1; }
+#log { height: 1fr; border-top: solid $panel-lighten-2; }
+"""
+
+
+def capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _parsed(action: str) -> tuple[str, tuple[object, ...]]:
+    _, name, params = parse(action)
+    return name, params
+
+
+class BaseTable(Screen[None]):
+    """The parts every table shares (see the module docstring). Subclasses compose the widgets
+    ``#header``, ``#side``, ``#prompt``, ``#log`` and ``#keys`` with their own, and implement
+    :meth:`draw_table`, :meth:`prompt_text`, :meth:`order` and :meth:`your_turn`."""
+
+    SHARED: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        *(Binding(str(d), f"pick({d or 10})", str(d), show=False) for d in range(10)),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("v", "pile", "Pile"),
+        Binding("s", "sheet", "Sheet"),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(self, flow: TableFlow) -> None:
+        super().__init__()
+        self.flow = flow
+        self.selected: Card | None = None
+        """The card chosen with the keys (a cursor, not game state)."""
+
+    def on_mount(self) -> None:
+        self.after_change()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    # -- what each table provides ----------------------------------------------------------
+
+    def draw_table(self, big: bool) -> None:
+        """Draw the variant's part of the table (cards, piles, melds) from the person's view."""
+        raise NotImplementedError
+
+    def header_text(self, wide: bool) -> Text:
+        """The header line: the score and what is in force."""
+        raise NotImplementedError
+
+    def prompt_text(self) -> Text:
+        """What the person may do now."""
+        raise NotImplementedError
+
+    def order(self) -> list[Card]:
+        """The person's hand in display order (the order of the position keys)."""
+        raise NotImplementedError
+
+    def your_turn(self) -> None:
+        """Open what the person's turn needs beyond the keys, if anything (a chooser)."""
+
+    def help_lines(self) -> list[Text]:
+        """The keys and clicks of this table."""
+        raise NotImplementedError
+
+    def side_width(self) -> int:
+        """The score sheet panel's width (0: no panel): from 120 columns with big cards, wide
+        enough for the sheet's one row per hand (:data:`BIG_SIDE`)."""
+        if self.big and self.size.width >= BIG_SIDE_FROM:
+            return BIG_SIDE
+        return SIDE[self.size.width >= WIDE]
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    @property
+    def big(self) -> bool:
+        """Whether the terminal is big enough for big cards (:data:`BIG`)."""
+        return self.size.width >= BIG[0] and self.size.height >= BIG[1]
+
+    def draw(self) -> None:
+        """Draw every part of the table again from the person's view."""
+        flow = self.flow
+        if flow.state is None:
+            return
+        side = self.query_one("#side", TextBox)
+        width = self.side_width()
+        side.display = width > 0
+        if width and (side.styles.width is None or side.styles.width.value != width):
+            side.styles.width = width
+        self.fit(self.query_one("#header", TextBox), self.header_text(self.size.width >= WIDE), 2)
+        self.draw_table(self.big)
+        prompt = self.prompt_text()
+        if flow.message is not None:
+            prompt = prompt + Text("\n") + flow.message
+        self.fit(self.query_one("#prompt", TextBox), prompt, 5)  # a hint takes the lines it needs
+        self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
+        if width:
+            side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
+            side.show(Text(flow.sheet(width - 2)))
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        keys = [
+            (b.key_display or b.key, b.description, b.action)
+            for b in bindings
+            if b.show and self.check_action(*_parsed(b.action))
+        ]
+        self.query_one("#keys", KeyBar).show(keys)
+
+    def fit(self, box: TextBox, text: Text, most: int) -> None:
+        """Show ``text`` in ``box``, as many lines high as it takes, up to ``most``."""
+        width = box.size.width or self.size.width or 80
+        lines = min(len(text.wrap(self.app.console, max(width, 20))), most)
+        if box.styles.height is None or box.styles.height.value != lines:
+            box.styles.height = lines
+        box.show(text)
+
+    def after_change(self) -> None:
+        """Draw the table, then open what the flow now needs: the end of the hand or of the game,
+        the notice of a forfeit, or what the person's turn needs (:meth:`your_turn`)."""
+        self.draw()
+        flow = self.flow
+        if flow.stage == "forfeit":
+            self.app.push_screen(
+                EndScreen("The computer forfeits", [Text(flow.forfeit or "")], [("quit", "Quit (q)")]),
+                lambda _: self.app.exit(),
+            )
+        elif flow.stage == "hand-over":
+            over = flow.game.is_over
+            lines = [*flow.result_lines(), Text(""), Text(flow.status(), style="dim")]
+            buttons = [("next", "The end of the game (Enter)" if over else "Next hand (Enter)")]
+            buttons += [("sheet", "Sheet (s)"), ("quit", "Quit (q)")]
+            self.app.push_screen(
+                EndScreen(f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over"),
+                self._hand_over,
+            )
+        elif flow.stage == "game-over":
+            self._game_over()
+        elif flow.stage == "play" and flow.view.my_turn:
+            self.your_turn()
+
+    def _hand_over(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.action_quit_table()
+        elif choice == "sheet":
+            self.app.push_screen(self._sheet_screen(), lambda _: self.after_change())
+        else:
+            self.flow.next()
+            self.after_change()
+
+    def _game_over(self) -> None:
+        flow = self.flow
+        if flow.all_over:
+            buttons = [("again", "Play again (a)"), ("quit", "Quit (q)")]
+            title = "The game is over" if flow.match.kind == "single" else "The match is over"
+        else:
+            buttons = [("next", "Next game (n)"), ("quit", "Quit (q)")]
+            title = f"Game {len(flow.match.games)} of the match is over"
+        summary = flow.summary()
+        if summary and summary[0].plain == "Game over.":
+            summary = summary[1:]
+        lines = [*summary, Text(""), Text(flow.sheet(72))]
+        self.app.push_screen(EndScreen(title, lines, buttons, id="game-over"), self._after_game)
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.flow.close()
+            self.app.exit()
+            return
+        if choice == "again":
+            self.flow.play_again()
+        else:
+            self.flow.next()
+        self.selected = None
+        self.after_change()
+
+    def _sheet_screen(self) -> PileScreen:
+        screen = PileScreen([Text(self.flow.sheet(76))])
+        screen.title_text = "The score sheet"
+        return screen
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def act(self, action: AnyAction) -> None:
+        """Play the person's ``action`` through the flow, then draw and open what comes next."""
+        if self.flow.act(action):
+            self.selected = None
+        self.after_change()
+
+    def act_all(self, actions: Sequence[AnyAction]) -> None:
+        """Play the person's ``actions`` in order (until one is refused), then draw."""
+        if self.flow.act_all(actions):
+            self.selected = None
+        self.after_change()
+
+    def phase(self) -> Phase | None:
+        """The phase of the person's turn, ``None`` when it is not their turn."""
+        flow = self.flow
+        if flow.state is None or flow.stage != "play":
+            return None
+        view = flow.view
+        return view.phase if view.my_turn else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hint", "undo"):
+            return self.phase() is not None and self.flow.practice
+        return True
+
+    def action_move(self, step: int) -> None:
+        order = self.order()
+        if not order:
+            return
+        i = order.index(self.selected) if self.selected in order else (len(order) if step < 0 else -1)
+        self.selected = order[(i + step) % len(order)]
+        self.draw()
+
+    def action_pick(self, position: int) -> None:
+        order = self.order()
+        if 1 <= position <= len(order):
+            self.selected = order[position - 1]
+        self.draw()
+
+    async def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
+        await self.run_action(event.action)
+
+    def action_hint(self) -> None:
+        hint = self.flow.hint()
+        if hint is not None and hint.card is not None:
+            self.selected = hint.card
+        self.draw()
+
+    def action_undo(self) -> None:
+        self.flow.undo()
+        self.draw()
+
+    def action_pile(self) -> None:
+        self.app.push_screen(PileScreen(words.pile_lines(self.flow)))
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(self._sheet_screen())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.help_lines()))
+
+    def action_quit_table(self) -> None:
+        question = Text("Quit the game? It is left unfinished.")
+        if self.flow.session.save_path is not None:
+            question.append(f" It is saved to {self.flow.session.save_path}.")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.flow.close()
+                self.app.exit()
+            elif self.app.screen is self:  # back at the table: reopen what the flow needs
+                self.after_change()
+
+        self.app.push_screen(ConfirmScreen(question), answer)
