@@ -19,6 +19,7 @@ pickup policy (:class:`ginrummy.agents.pickup_strong.PickupParams`) for an A/B r
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -53,9 +54,16 @@ PICKUP = PickupParams()
 
 
 def run(
-    a: Callable[[int], Agent], b: Callable[[int], Agent], rules: Rules, hands: int, seed: int
+    a: Callable[[int], Agent],
+    b: Callable[[int], Agent],
+    rules: Rules,
+    hands: int,
+    seed: int,
+    seconds: float = 0.0,
 ) -> tuple[list[float], list[float]]:
-    """Per-deal net points of A over B (mean of the two seatings) and A's decision times (s)."""
+    """Per-deal net points of A over B (mean of the two seatings) and A's decision times (s);
+    with ``seconds`` > 0, stops after the deal that passes that much wall time."""
+    deadline = time.perf_counter() + seconds
     times: list[float] = []
     seats = [[_timed(a(seed), times), b(seed + 1)], [b(seed + 2), _timed(a(seed + 3), [])]]
     seats[1][1] = _timed(seats[1][1], times)
@@ -71,6 +79,8 @@ def run(
             if result.winner is not None:
                 net += result.points if result.winner == a_seat else -result.points
         nets.append(net / 2)
+        if seconds > 0 and time.perf_counter() > deadline:
+            break
     return nets, times
 
 
@@ -81,6 +91,8 @@ def main() -> None:
     ap.add_argument("--preset", default="straight")
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--nets", help="write the per-deal nets (JSON list) here, for paired comparisons")
+    ap.add_argument("--seconds", type=float, default=0.0, help="stop after this much wall time")
     ap.add_argument("--set", action="append", default=[], help="NAME=VALUE for A's variant settings")
     args = ap.parse_args()
     rules = Rules.preset(args.preset)
@@ -100,7 +112,10 @@ def main() -> None:
         return agent
 
     t0 = time.perf_counter()
-    nets, times = run(make_a, lambda s: make_agent(args.b, s), rules, args.hands, args.seed)
+    nets, times = run(make_a, lambda s: make_agent(args.b, s), rules, args.hands, args.seed, args.seconds)
+    if args.nets:
+        with open(args.nets, "w") as f:
+            json.dump(nets, f)
     mean, lo, hi = mean_ci(nets)
     times.sort()
     print(

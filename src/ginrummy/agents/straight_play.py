@@ -17,15 +17,19 @@ rules' ``stock_left_dead`` cards (or after ``horizon`` draws) scores 0. The same
 every option (common random numbers), so the differences between options are much less noisy
 than the values.
 
-* **Discard**: among the ``candidates`` discards leaving the least deadwood (within
-  ``spread`` points of the best), the one whose hand has the best race value, less
-  ``danger`` points times the chance the opponent melds the card
-  (:meth:`ginrummy.agents.tracking.Tracking.p_opp_melds`).
-* **Take or draw**: an upcard that melds with no card of the hand is passed; otherwise taking
-  it (then the best discard as above) is played against a stock draw (the drawn card, then the
-  fast policy's discard) in the same worlds, and taken when it scores ``take_margin`` points
-  more.
-* **Gin** is always taken; everything else (laying off, the last-chance phase) as ``strong``.
+* **Discard**: the agent's own choice (``expert``'s: the ``strong`` heuristics checked by its
+  search) stands unless another of the ``candidates`` discards leaving the least deadwood
+  (within ``spread`` points of the best) has a clearly better race value, less ``danger``
+  points times the chance the opponent melds the card
+  (:meth:`ginrummy.agents.tracking.Tracking.p_opp_melds`): by more than ``z`` standard errors
+  of the per-world differences. A search that took the best mean of a few dozen worlds
+  played worse than the choice it started from (bench/README.md, "Every rule set").
+* **Take or draw**: an upcard that goes gin is taken; one that melds with no card of the hand
+  is judged as the agent judges it; otherwise the agent's choice stands unless the other
+  (taking, then the agent's discard; or a stock draw, then the fast policy's discard) has a
+  clearly better race value in the same worlds.
+* **Gin** is always taken; everything else (laying off, the last-chance phase) as the agent
+  plays it.
 
 Used by ``expert`` (:func:`ginrummy.agents.variant_play.variant_action` dispatches each gin-only
 view here); once its time budget for the game is spent it plays with ``hurried_worlds``.
@@ -34,7 +38,6 @@ view here); once its time budget for the game is spent it plays with ``hurried_w
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -75,8 +78,9 @@ class StraightParams:
     """Discards valued at most (those leaving the least deadwood)."""
     spread: int = 15
     """Deadwood points above the least within which a discard is a candidate."""
-    take_margin: float = 0.0
-    """Points a take must beat the stock draw by."""
+    z: float = 1.5
+    """Standard errors (of the per-world differences) by which an option must beat the
+    agent's own choice to replace it."""
 
 
 DEFAULT = StraightParams()
@@ -146,7 +150,7 @@ def _worlds(agent: StrongAgent, tr: Tracking, view: PlayerView, n: int) -> list[
 
 
 class _Race:
-    """One decision's worlds and the values of hands in them."""
+    """One decision's worlds and the values of its options in each world (points)."""
 
     def __init__(self, agent: StrongAgent, view: PlayerView, tr: Tracking, p: StraightParams) -> None:
         self.tr = tr
@@ -156,53 +160,46 @@ class _Race:
         n = p.hurried_worlds if hurried is not None and hurried() else p.worlds
         self.worlds = _worlds(agent, tr, view, n)
 
-    def after_discard(self, hand: CardSet) -> float:
-        """Mean race value of the 10-card ``hand`` after this player's discard (the opponent
-        draws next: this player draws the 2nd, 4th, ... cards of each stock)."""
+    def discard_values(self, hand: CardSet, card: int) -> list[float]:
+        """Per world, the race value of discarding ``card`` from the 11-card ``hand`` (the
+        opponent draws next: this player draws the 2nd, 4th, ... cards of each stock), less
+        the danger of the card."""
         mr = self.tr.mr
-        total = 0.0
-        for stock in self.worlds:
-            total += race_value(hand, stock[1::2], True, self.bonus, self.p, mr)
-        return total / len(self.worlds)
+        kept = hand & ~(1 << card)
+        charge = self.p.danger * self.tr.p_opp_melds(card)
+        return [race_value(kept, stock[1::2], True, self.bonus, self.p, mr) - charge for stock in self.worlds]
 
-    def best_discard(self, hand: CardSet, cards: Sequence[int]) -> tuple[int, float]:
-        """(card, value) of the best discard among ``cards`` from the 11-card ``hand``."""
-        tr = self.tr
-        dd = cast(dict[int, int], discard_deadwoods(hand, mr=tr.mr))
-        best_dw = min(dd[c] for c in cards)
-        ranked = sorted(
-            (c for c in cards if dd[c] <= best_dw + self.p.spread),
-            key=lambda c: (dd[c], -tr.mr.rank_points[c % 13]),
-        )
-        cands = ranked[: self.p.candidates]
-        if len(cands) == 1:
-            return cands[0], 0.0
-        scored = [
-            (self.after_discard(hand & ~(1 << c)) - self.p.danger * tr.p_opp_melds(c), c) for c in cands
-        ]
-        value, card = max(scored, key=lambda s: (s[0], -dd[s[1]]))
-        return card, value
-
-    def draw_value(self, hand: CardSet) -> float:
-        """Mean race value of drawing from the stock now into the 10-card ``hand`` (the drawn
-        card, then the fast policy's discard, charged for danger)."""
+    def draw_values(self, hand: CardSet) -> list[float]:
+        """Per world, the race value of drawing from the stock now into the 10-card ``hand``
+        (the drawn card, then the fast policy's discard, charged for danger)."""
         tr = self.tr
         mr = tr.mr
         dw = least_deadwood(hand, mr=mr)
-        total = 0.0
+        out: list[float] = []
         for stock in self.worlds:
             if not stock:
+                out.append(0.0)
                 continue
             card = stock[0]
-            h11 = hand | (1 << card)
             kept, d = _draw_step(hand, card, dw, mr)
             if d == 0:
-                total += self.bonus + self.p.opp_deadwood
+                out.append(self.bonus + self.p.opp_deadwood)
                 continue
-            thrown = (h11 & ~kept).bit_length() - 1
-            total += race_value(kept, stock[2::2], True, self.bonus, self.p, mr)
-            total -= self.p.danger * tr.p_opp_melds(thrown)
-        return total / len(self.worlds)
+            thrown = ((hand | (1 << card)) & ~kept).bit_length() - 1
+            v = race_value(kept, stock[2::2], True, self.bonus, self.p, mr)
+            out.append(v - self.p.danger * tr.p_opp_melds(thrown))
+        return out
+
+    def clearly_better(self, new: list[float], old: list[float]) -> bool:
+        """Whether ``new`` beats ``old`` by more than ``z`` standard errors of the per-world
+        differences (the same worlds for both: a paired test)."""
+        diffs = [a - b for a, b in zip(new, old, strict=True)]
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > 0 and mean * mean * n > self.p.z * self.p.z * var
 
 
 def straight_action(agent: StrongAgent, view: PlayerView, params: StraightParams = DEFAULT) -> Action | None:
@@ -220,21 +217,25 @@ def straight_action(agent: StrongAgent, view: PlayerView, params: StraightParams
     if phase in (Phase.OFFER, Phase.DRAW):
         up = view.upcard
         other: Action = Pass() if phase is Phase.OFFER else DrawStock()
-        if up is None or TakeDiscard() not in legal:
-            return None
-        if other not in legal:
-            return None  # the stock is empty: taking is the only move
+        if up is None or TakeDiscard() not in legal or other not in legal:
+            return None  # no choice (or the stock is empty: taking is the only move)
         hand = view.hand
         tr = track(view)
-        if not tr.near[up] & hand:
-            return other
-        race = _Race(agent, view, tr, params)
+        mr = tr.mr
         with_up = hand | (1 << up)
-        cards = [c for c in range(52) if with_up >> c & 1 and c != up]
-        if fits_meld(up, hand, mr=tr.mr) and least_deadwood_after_discard(with_up, mr=tr.mr) == 0:
+        if fits_meld(up, hand, mr=mr) and least_deadwood_after_discard(with_up, mr=mr) == 0:
             return TakeDiscard()  # gin this turn
-        _, take = race.best_discard(with_up, cards)
-        return TakeDiscard() if take > race.draw_value(hand) + params.take_margin else other
+        takes = agent.wants_upcard(view, tr)
+        if not tr.near[up] & hand:
+            return TakeDiscard() if takes else other  # melds with nothing: as the agent judges it
+        race = _Race(agent, view, tr, params)
+        cards = [c for c in range(52) if with_up >> c & 1 and c != up]
+        thrown = agent.choose_discard(with_up, tr, cards, up)
+        take = race.discard_values(with_up, thrown)
+        draw = race.draw_values(hand)
+        if takes:
+            return other if race.clearly_better(draw, take) else TakeDiscard()
+        return TakeDiscard() if race.clearly_better(take, draw) else other
     if phase is Phase.DISCARD:
         if any(isinstance(a, Knock | BigGin) for a in legal) or view.must_knock:
             return None  # gin (a knock is legal only with gin): played as the agent plays it
@@ -242,6 +243,22 @@ def straight_action(agent: StrongAgent, view: PlayerView, params: StraightParams
         if len(discards) <= 1:
             return None
         tr = track(view)
-        card, _ = _Race(agent, view, tr, params).best_discard(view.hand, discards)
-        return Discard(Card(card))
+        default = agent.discard(view, tr)
+        if not isinstance(default, Discard):
+            return default
+        hand = view.hand
+        dd = cast(dict[int, int], discard_deadwoods(hand, mr=tr.mr))
+        best_dw = min(dd[c] for c in discards)
+        ranked = sorted(
+            (c for c in discards if dd[c] <= best_dw + params.spread and c != default.card),
+            key=lambda c: (dd[c], -tr.mr.rank_points[c % 13]),
+        )
+        cands = ranked[: params.candidates - 1]
+        if not cands:
+            return default
+        race = _Race(agent, view, tr, params)
+        base = race.discard_values(hand, default.card)
+        values = {c: race.discard_values(hand, c) for c in cands}
+        best = max(cands, key=lambda c: sum(values[c]))
+        return Discard(Card(best)) if race.clearly_better(values[best], base) else default
     return None
