@@ -6,7 +6,7 @@ dead hand). The deadwood left matters only when the opponent goes gin first; wha
 reaching gin sooner, so a hand is valued by its *outs* as they are: the live cards still to
 come from the stock that complete its melds, and how soon they come. The value of a 10-card
 hand (:func:`race_value`, points, higher is better) is played out over ``worlds`` sampled
-stock orders (:meth:`StraightParams`): an opponent hand drawn from the card tracking
+stock orders (:class:`StraightParams`): an opponent hand drawn from the card tracking
 (:func:`ginrummy.agents.strong.sample_opponent_hand`: the cards the opponent likely holds are
 not live), the rest of the unseen cards shuffled as the stock, and the player drawing every
 other card of it. At each of its draws the player keeps the 10 cards with the least deadwood
@@ -32,7 +32,8 @@ than the values.
   plays it.
 
 Used by ``expert`` (:func:`ginrummy.agents.variant_play.variant_action` dispatches each gin-only
-view here); once its time budget for the game is spent it plays with ``hurried_worlds``.
+view here); once its time budget for the game is spent (``expert``'s ``hurried``) it plays as
+itself, without the race.
 """
 
 from __future__ import annotations
@@ -64,8 +65,6 @@ class StraightParams:
 
     worlds: int = 24
     """Sampled stock orders per decision."""
-    hurried_worlds: int = 6
-    """... once the game's time budget is spent."""
     hazard: float = 0.07
     """Chance that the opponent goes gin on each of its turns."""
     opp_deadwood: float = 20.0
@@ -156,9 +155,7 @@ class _Race:
         self.tr = tr
         self.p = p
         self.bonus = view.rules.gin_bonus
-        hurried = getattr(agent, "hurried", None)
-        n = p.hurried_worlds if hurried is not None and hurried() else p.worlds
-        self.worlds = _worlds(agent, tr, view, n)
+        self.worlds = _worlds(agent, tr, view, p.worlds)
 
     def discard_values(self, hand: CardSet, card: int) -> list[float]:
         """Per world, the race value of discarding ``card`` from the 11-card ``hand`` (the
@@ -212,6 +209,9 @@ def straight_action(agent: StrongAgent, view: PlayerView, params: StraightParams
     >>> straight_action(StrongAgent(seed=0), s.view(s.to_act)) in s.legal_actions
     True
     """
+    hurried = getattr(agent, "hurried", None)
+    if hurried is not None and hurried():
+        return None  # the game's time budget is spent: no search
     phase = view.phase
     legal = view.legal_actions
     if phase in (Phase.OFFER, Phase.DRAW):
