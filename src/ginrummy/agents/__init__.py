@@ -160,8 +160,13 @@ DESCRIPTIONS: dict[str, str] = {
         "waiting for gin and checks its knocks against that. It keeps the game's score, and knocks "
         "whenever the knock is very likely to take it to the target. Most moves take a few "
         "milliseconds, a close one up to a tenth of a second; once its moves in a game have taken 20 "
-        "seconds it stops imagining play for the rest of that game. At discard-pile pickup it plays as "
-        "`strong` does."
+        "seconds it stops imagining play for the rest of that game. In straight gin (gin only, no "
+        "knocking) it also races to gin: it imagines a few dozen ways the stock could come and checks "
+        "its discards and take-or-draw choices by how soon each leaves it likely to go gin (and how "
+        "much it holds if you go gin first), changing its mind only when another choice comes out "
+        "clearly better. At discard-pile pickup it plays as `strong` does, and also counts what the "
+        "discard pile is worth to you: each take, draw and discard is charged for the best pickup it "
+        "would leave you."
     ),
 }
 """How each level of :data:`AGENTS` plays, in a player's words (Markdown). The README's table of

@@ -42,6 +42,7 @@ from ginrummy.agents import fitted
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
+from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import CardSet
 from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
@@ -355,6 +356,8 @@ class ExpertAgent(StrongAgent):
     def _act(self, view: PlayerView) -> Action:
         if getattr(view.rules, "discard_pickup", False):
             return self._simple.act(view)
+        if (variant := variant_action(self, view)) is not None:
+            return variant  # a rule set's own policy (gin only: agents/variant_play.py)
         if (
             not self.hurried()
             and self._setting(self.search.draw_search, True)

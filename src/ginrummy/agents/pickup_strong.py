@@ -31,6 +31,7 @@ that makes a deep card worth taking is worse) and it judges the draw by all the 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent, partners, planned_table_cards
@@ -75,6 +76,14 @@ class PickupParams:
     threat_cards: int = 2
     """With this many cards or fewer, an opponent who can use a discard may go gin with it:
     the discard's danger counts the gin (bonus and this hand) too."""
+    deny: float = 0.0
+    """Weight of the discard pile's value to the opponent, as the turn leaves it
+    (:meth:`PickupStrongAgent.pile_value`): charged to each take, the draw and each discard
+    (0: not counted, as ``strong``)."""
+    deny_samples: int = 8
+    """Opponent hands sampled to value the discard pile for the opponent."""
+    deny_discards: int = 4
+    """Discards (the best by :meth:`PickupStrongAgent.discard_rank`) whose pile is valued."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +222,58 @@ class PickupStrongAgent(PickupSimpleAgent):
         """Points of going gin beyond the cards laid: the bonus and the opponent's likely hand."""
         return 25.0 + world.opp_size * _AVERAGE_VALUE
 
+    # -- the discard pile for the opponent ---------------------------------------------
+
+    def opponent_hands(self, world: PickupWorld) -> list[CardSet]:
+        """``deny_samples`` opponent hands: the cards it is known to hold plus unseen cards
+        drawn at random (``CardSet`` each)."""
+        unknown = max(0, world.opp_size - world.opp_known.bit_count())
+        cards = [c for c in range(52) if world.unseen >> c & 1]
+        hands = []
+        for _ in range(self.params.deny_samples):
+            h = world.opp_known
+            for c in self.rng.sample(cards, min(unknown, len(cards))):
+                h |= 1 << c
+            hands.append(h)
+        return hands
+
+    def pile_value(self, pile: Sequence[int], table: list[CardSet], hands: list[CardSet]) -> float:
+        """The discard pile's value to the opponent (points, at least 0): over the sampled
+        opponent ``hands``, the mean of the best take's gain (the points it lays on the table
+        this turn beyond what the hand would lay anyway, less the taken cards left in hand),
+        as a greedy player takes (:class:`~ginrummy.agents.pickup_simple.PickupSimpleAgent`).
+        ``pile`` bottom first; ``table`` the table melds' masks."""
+        if not pile or not hands:
+            return 0.0
+        usable = 0
+        for m in table:
+            usable |= addable_cards(m)
+        total = 0.0
+        for h in hands:
+            near = usable
+            y = h
+            while y:
+                low = y & -y
+                y ^= low
+                near |= NEAR[low.bit_length() - 1]
+            base = -1
+            best = 0
+            taken = 0
+            for k in range(1, len(pile) + 1):
+                deep = pile[-k]
+                taken |= 1 << deep
+                if not near >> deep & 1:
+                    continue  # the deepest card taken melds with nothing: no take reaches it
+                if base < 0:
+                    base = pickup_points(planned_table_cards(h, table))
+                placed = planned_table_cards(h | taken, table)
+                if k > 1 and not placed >> deep & 1:
+                    continue
+                gain = pickup_points(placed) - base - pickup_points(taken & ~placed)
+                best = max(best, gain)
+            total += best
+        return total / len(hands)
+
     # -- taking ------------------------------------------------------------------
 
     def _best_take(self, view: PickupView) -> int:
@@ -222,10 +283,15 @@ class PickupStrongAgent(PickupSimpleAgent):
         world = PickupWorld.of(view)
         gin = self.gin_value(world)
         hand = view.hand
-        best, best_k = self._draw_value(view, world, gin) + self.params.take_margin, 0
         pile = view.discard_pile
-        taken = 0
         table = list(world.table)
+        deny = self.params.deny
+        hands = self.opponent_hands(world) if deny else []
+        best = self._draw_value(view, world, gin) + self.params.take_margin
+        if deny:
+            best -= deny * self.pile_value(pile, table, hands)
+        best_k = 0
+        taken = 0
         for k in range(1, len(pile) + 1):
             taken |= 1 << pile[-k]
             if k not in legal:
@@ -233,6 +299,8 @@ class PickupStrongAgent(PickupSimpleAgent):
             if k > 1 and not planned_table_cards(hand | taken, table) >> pile[-k] & 1:
                 continue
             v = self.turn_value(hand | taken, taken, world, gin)
+            if deny:
+                v -= deny * self.pile_value(pile[:-k], table, hands)
             if v > best:
                 best, best_k = v, k
         return best_k
@@ -278,7 +346,20 @@ class PickupStrongAgent(PickupSimpleAgent):
             return discards[0]
         world = PickupWorld.of(view)
         hand = view.hand
-        return max(discards, key=lambda a: self.discard_rank(hand, a.card, world))
+        if not self.params.deny:
+            return max(discards, key=lambda a: self.discard_rank(hand, a.card, world))
+        ranked = sorted(((self.discard_rank(hand, a.card, world), a) for a in discards), reverse=True)
+        ranked = ranked[: self.params.deny_discards]
+        hands = self.opponent_hands(world)
+        pile = list(view.discard_pile)
+        table = list(world.table)
+        deny = self.params.deny
+
+        def charged(item: tuple[tuple[bool, float, int], Discard]) -> tuple[bool, float, int]:
+            (lone, value, card), a = item
+            return (lone, value - deny * self.pile_value([*pile, a.card], table, hands), card)
+
+        return max(ranked, key=charged)[1]
 
     def discard_rank(self, hand: CardSet, card: int, world: PickupWorld) -> tuple[bool, float, int]:
         """How good throwing ``card`` from ``hand`` is (the highest is thrown): a card with no
@@ -293,7 +374,15 @@ class PickupStrongAgent(PickupSimpleAgent):
         return (n == 0, v - 3 * n - p.danger * danger(card, world) * worth, card)
 
 
+EXPERT_PICKUP = PickupParams(deny=0.7)
+"""The ``expert``'s tuning: ``strong``'s, and the discard pile valued for the opponent."""
+
+
 class PickupExpertAgent(PickupStrongAgent):
-    """The ``expert`` pickup policy (see the module docstring)."""
+    """The ``expert`` pickup policy (see the module docstring): ``strong``'s with
+    :data:`EXPERT_PICKUP`."""
 
     name = "expert"
+
+    def __init__(self, seed: int | random.Random | None = 0, params: PickupParams | None = None) -> None:
+        super().__init__(seed, params or EXPERT_PICKUP)

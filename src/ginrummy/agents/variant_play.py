@@ -21,15 +21,50 @@ The levels play each hand from their view, and the view carries the rules in for
   (:class:`~ginrummy.variants.pickup.PickupView`) and actions: each level has a pickup policy
   (:mod:`ginrummy.agents.pickup_simple`, :mod:`ginrummy.agents.pickup_strong`), and
   :class:`ginrummy.agents.Level` hands each view to the policy of its game.
+* **Gin only**: in straight gin (002), and in an Oklahoma hand whose knock card is an ace
+  that means gin (001), no knock short of gin is allowed: the hand is a race to gin.
+  ``expert`` plays it by the chance of reaching gin first
+  (:mod:`ginrummy.agents.straight_play`), through :func:`variant_action`.
 
 :func:`rules_in_force` lists them for a view (front ends and tests).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ginrummy.hand.actions import Action
 from ginrummy.hand.view import PlayerView
 
-__all__ = ["rules_in_force"]
+if TYPE_CHECKING:
+    from ginrummy.agents.strong import StrongAgent
+
+__all__ = ["rules_in_force", "variant_action"]
+
+
+def variant_action(agent: StrongAgent, view: PlayerView) -> Action | None:
+    """The action of a rule set's own policy for ``agent`` in ``view``, or ``None`` where the
+    agent plays as itself: a gin-only hand (``view.knock_limit`` 0) is played by
+    :func:`ginrummy.agents.straight_play.straight_action`, with the agent's
+    ``straight_params`` (:class:`~ginrummy.agents.straight_play.StraightParams`; without one,
+    the defaults for the ``expert`` level and none for others, such as the frozen
+    ``expert-2026-11``, whose play stays as it was; ``None``: not at all, as measurements
+    turn it off).
+
+    >>> from ginrummy.agents.strong import StrongAgent
+    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> s = HandState.deal(Rules.preset("eaai"), dealer=0, rng=3)
+    >>> variant_action(StrongAgent(seed=0), s.view(s.to_act)) is None
+    True
+    """
+    if view.knock_limit != 0:
+        return None
+    # built on strong, which imports this module's neighbours: imported when needed
+    from ginrummy.agents.straight_play import DEFAULT, straight_action
+
+    params = getattr(agent, "straight_params", DEFAULT if agent.name == "expert" else None)
+    return None if params is None else straight_action(agent, view, params)
 
 
 def rules_in_force(view: PlayerView) -> dict[str, int | bool]:
