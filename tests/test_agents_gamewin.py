@@ -4,6 +4,8 @@ outcomes by it only under rules that count games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from ginrummy.agents import gamewin
@@ -16,7 +18,7 @@ EAAI = Rules.preset("eaai")
 
 
 @pytest.fixture
-def one_point_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+def one_point_hands(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every won hand scores 1 point (a game of coin flips), the table rebuilt."""
     monkeypatch.setattr(gamewin, "HAND_POINTS", {1: 7})
     gamewin.win_table.cache_clear()

@@ -274,9 +274,9 @@ class ExpertAgent(StrongAgent):
         mine, theirs = self.totals
         return (0, 0) if max(mine, theirs) >= view.rules.target else (mine, theirs)
 
-    def outcome_value(self, view: PlayerView) -> Callable[[int], float]:
+    def outcome_value(self, view: PlayerView) -> Callable[[float], float]:
         """What the search counts a hand's outcome as worth: a function of the points for this
-        player (negative: for the opponent; 0: a dead hand). With ``score_aware`` under rules
+        player (negative: for the opponent; 0: a dead hand; rounded to whole points). With ``score_aware`` under rules
         where only the game's winner counts (:func:`~ginrummy.agents.gamewin.counts_games`),
         the chance of winning the game from the score that outcome leaves
         (:func:`~ginrummy.agents.gamewin.win_chance`, the hand's multiplier applied); else the
@@ -287,8 +287,8 @@ class ExpertAgent(StrongAgent):
         mine, theirs = self.score(view)
         target, mult = rules.target, view.multiplier
 
-        def value(points: int) -> float:
-            p = points * mult
+        def value(points: float) -> float:
+            p = round(points * mult)
             return win_chance(mine + max(p, 0), theirs + max(-p, 0), target)
 
         return value
