@@ -8,11 +8,17 @@ from collections.abc import Iterator
 
 import pytest
 
+from ginrummy.agents import expert as expert_module
 from ginrummy.agents import gamewin
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.sparring import frozen_expert
+from ginrummy.hand.actions import Discard, Knock
+from ginrummy.hand.phase import Phase
 from ginrummy.hand.state import HandState
+from ginrummy.hand.view import PlayerView
+from ginrummy.melds import least_deadwood_after_discard
 from ginrummy.rules import Rules
+from helpers.strategies import strong_views
 
 EAAI = Rules.preset("eaai")
 
@@ -87,3 +93,28 @@ def test_the_search_values_outcomes_by_the_game_only_when_games_count() -> None:
     frozen = frozen_expert(1)
     frozen.totals = [90, 40]
     assert frozen.outcome_value(view)(-30) == -30 and not frozen.in_endgame(view)
+
+
+def _knock_chance(view: PlayerView) -> bool:
+    """A knock short of gin is legal and not forced, with stock to play on."""
+    if view.phase is not Phase.DISCARD or view.must_knock or view.stock_size <= EAAI.stock_left_dead + 1:
+        return False
+    knocks = any(isinstance(a, Knock) for a in view.legal_actions)
+    return knocks and least_deadwood_after_discard(view.hand) > 0
+
+
+@pytest.mark.parametrize("play_on", [100, -100])
+def test_near_the_target_the_expert_searches_its_knocks_by_the_game(
+    monkeypatch: pytest.MonkeyPatch, play_on: int
+) -> None:
+    # every discard is played out to +100 (I win the game) or -100 (I lose it); knocks are not
+    # searched by the setting (knock_search=False), only because the score is 75-40
+    monkeypatch.setattr(expert_module, "rollout", lambda *args, **kwargs: play_on)
+    params = ExpertParams(samples=12, knock_search=False, finish=0.0, game_seconds=0.0)
+    for view in strong_views(_knock_chance, 4, EAAI):
+        expert = ExpertAgent(seed=1, search=params)
+        expert.totals = [75, 40]
+        assert expert.in_endgame(view)
+        action = expert.act(view)
+        assert isinstance(action, Discard if play_on > 0 else Knock), action
+        assert action in view.legal_actions

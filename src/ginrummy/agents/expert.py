@@ -23,6 +23,10 @@ would; the opponent the same way in a share ``opp_wait`` of the worlds, at once 
 others); the defender lays off with the exact best plan. A knock is scored exactly
 against each world's opponent hand.
 
+Where only the game's winner counts (``eaai``), an outcome is worth the chance of winning the
+game from the score it leaves (:mod:`ginrummy.agents.gamewin`), not its points, and near the
+end of a game knock or play on is searched too (``ExpertParams.score_aware``, ``endgame``).
+
 The ``strong`` choice stands unless another option scores better by more than ``z``
 standard errors of the per-world differences (a paired test): with a few dozen worlds
 the rollouts are noisy, and a search that followed every small difference played worse
@@ -276,11 +280,11 @@ class ExpertAgent(StrongAgent):
 
     def outcome_value(self, view: PlayerView) -> Callable[[float], float]:
         """What the search counts a hand's outcome as worth: a function of the points for this
-        player (negative: for the opponent; 0: a dead hand; rounded to whole points). With ``score_aware`` under rules
-        where only the game's winner counts (:func:`~ginrummy.agents.gamewin.counts_games`),
-        the chance of winning the game from the score that outcome leaves
-        (:func:`~ginrummy.agents.gamewin.win_chance`, the hand's multiplier applied); else the
-        points themselves."""
+        player (negative: for the opponent; 0: a dead hand; rounded to whole points). With
+        ``score_aware`` under rules where only the game's winner counts
+        (:func:`~ginrummy.agents.gamewin.counts_games`), the chance of winning the game (0-1)
+        from the score that outcome leaves (:func:`~ginrummy.agents.gamewin.win_chance`, the
+        hand's multiplier applied); else the points themselves."""
         rules = view.rules
         if not self.search.score_aware or not counts_games(rules):
             return float
@@ -424,7 +428,7 @@ class ExpertAgent(StrongAgent):
         w = self.search.wait
         take_hand = hand | (1 << up)
         take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
-        diffs: list[float] = []  # per world: points after taking minus points after drawing
+        diffs: list[float] = []  # per world: the worth after taking minus the worth after drawing
         offer = view.phase is Phase.OFFER
         worth = self.outcome_value(view)
         for opp, stock, ow in self._worlds(tr):
