@@ -23,6 +23,10 @@ would; the opponent the same way in a share ``opp_wait`` of the worlds, at once 
 others); the defender lays off with the exact best plan. A knock is scored exactly
 against each world's opponent hand.
 
+Where only the game's winner counts (``eaai``), an outcome is worth the chance of winning the
+game from the score it leaves (:mod:`ginrummy.agents.gamewin`), not its points, and near the
+end of a game knock or play on is searched too (``ExpertParams.score_aware``, ``endgame``).
+
 The ``strong`` choice stands unless another option scores better by more than ``z``
 standard errors of the per-world differences (a paired test): with a few dozen worlds
 the rollouts are noisy, and a search that followed every small difference played worse
@@ -36,9 +40,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ginrummy.agents import fitted
+from ginrummy.agents.gamewin import counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
@@ -88,8 +94,14 @@ class ExpertParams:
     keeps the game's score from the finished hands; 0: off). ``game_seconds``: once its
     decisions in the current game have taken this long (wall-clock seconds), it stops searching
     for the rest of the game (its moves then take a few milliseconds), to stay within the 2021
-    challenge's 30 s per game (0: no budget). With ``adapt`` off and ``finish`` and
-    ``game_seconds`` 0, play is the November 2026 expert's."""
+    challenge's 30 s per game (0: no budget). ``score_aware``: under rules where only the
+    game's winner counts (:func:`ginrummy.agents.gamewin.counts_games`: ``eaai``), the search
+    values each outcome by the chance of winning the game from the score it leaves
+    (:func:`ginrummy.agents.gamewin.win_chance`) instead of its points. ``endgame``: with
+    ``score_aware``, knock or play on is searched too (knock now against playing on, so
+    valued) once either player needs at most this many points to reach the target (0: off).
+    With ``adapt`` and ``score_aware`` off and ``finish``, ``game_seconds`` and ``endgame``
+    0, play is the November 2026 expert's."""
 
     samples: int = 32
     candidates: int = 3
@@ -105,6 +117,8 @@ class ExpertParams:
     adapt: bool = True
     finish: float = 0.8
     game_seconds: float = 20.0
+    score_aware: bool = True
+    endgame: int = 30
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
@@ -259,6 +273,39 @@ class ExpertAgent(StrongAgent):
         mine = 0 if max(self.totals) >= view.rules.target else self.totals[0]
         return view.rules.target - mine
 
+    def score(self, view: PlayerView) -> tuple[int, int]:
+        """This game's score before the hand in ``view`` (mine, the opponent's; points), from the
+        finished hands: 0-0 once a game has been won."""
+        mine, theirs = self.totals
+        return (0, 0) if max(mine, theirs) >= view.rules.target else (mine, theirs)
+
+    def outcome_value(self, view: PlayerView) -> Callable[[float], float]:
+        """What the search counts a hand's outcome as worth: a function of the points for this
+        player (negative: for the opponent; 0: a dead hand; rounded to whole points). With
+        ``score_aware`` under rules where only the game's winner counts
+        (:func:`~ginrummy.agents.gamewin.counts_games`), the chance of winning the game (0-1)
+        from the score that outcome leaves (:func:`~ginrummy.agents.gamewin.win_chance`, the
+        hand's multiplier applied); else the points themselves."""
+        rules = view.rules
+        if not self.search.score_aware or not counts_games(rules):
+            return float
+        mine, theirs = self.score(view)
+        target, mult = rules.target, view.multiplier
+
+        def value(points: float) -> float:
+            p = round(points * mult)
+            return win_chance(mine + max(p, 0), theirs + max(-p, 0), target)
+
+        return value
+
+    def in_endgame(self, view: PlayerView) -> bool:
+        """Whether either player needs at most ``endgame`` points to reach the target (with
+        ``score_aware``, under rules that count games): knock or play on is then searched."""
+        e = self.search.endgame
+        if not e or not self.search.score_aware or not counts_games(view.rules):
+            return False
+        return view.rules.target - max(self.score(view)) <= e
+
     def finishes(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
         """Whether ``knock`` (``dw`` > 0 points of deadwood) reaches the game's target against
         at least a share ``finish`` of ``knock_samples`` opponent hands sampled from the tracking
@@ -384,8 +431,9 @@ class ExpertAgent(StrongAgent):
         w = self.search.wait
         take_hand = hand | (1 << up)
         take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
-        diffs: list[float] = []  # per world: points after taking minus points after drawing
+        diffs: list[float] = []  # per world: the worth after taking minus the worth after drawing
         offer = view.phase is Phase.OFFER
+        worth = self.outcome_value(view)
         for opp, stock, ow in self._worlds(tr):
             kept = take_hand & ~(1 << take_card)
             take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
@@ -400,7 +448,7 @@ class ExpertAgent(StrongAgent):
                 draw = _score(rules, [kept2, opp], 0, dw) if dw <= lim else 0
                 if dw > lim or (w and dw and draw <= 0):
                     draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow, lim)
-            diffs.append(take - draw)
+            diffs.append(worth(take) - worth(draw))
             if time.perf_counter() > deadline:
                 break
         if self._clearly_better([-d for d in diffs] if strong_take else diffs):
@@ -445,7 +493,11 @@ class ExpertAgent(StrongAgent):
             if dw and self.finishes(view, tr, knock, dw):
                 return knock  # wins the game: no search
             strong_knocks = self._judge_points(view, tr, knock, dw)
-            knock_search = self._setting(self.search.knock_search, True) or self.opponent_seeks_gin()
+            knock_search = (
+                self._setting(self.search.knock_search, True)
+                or self.opponent_seeks_gin()
+                or self.in_endgame(view)
+            )
             if dw == 0 or (strong_knocks and not knock_search):
                 return knock
             if not knock_search:
@@ -458,11 +510,14 @@ class ExpertAgent(StrongAgent):
         w = self.search.wait
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
+        worth = self.outcome_value(view)
         for opp, stock, ow in self._worlds(tr):
             if knock is not None:
-                knock_vals.append(knock_points(rules, dw, best_layoff(knock.melds or (), opp, tr.mr).points))
+                knock_vals.append(
+                    worth(knock_points(rules, dw, best_layoff(knock.melds or (), opp, tr.mr).points))
+                )
             for c in cands:
-                vals[c].append(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim))
+                vals[c].append(worth(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim)))
             if time.perf_counter() > deadline:
                 break
         # the strong level's choice stands unless another is clearly better

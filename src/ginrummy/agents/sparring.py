@@ -162,6 +162,8 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     adapt=False,
     finish=0.0,
     game_seconds=0.0,
+    score_aware=False,
+    endgame=0,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
