@@ -137,6 +137,15 @@ SCALAR_START = 52 * len(PLANES)
 """Index of the first scalar feature (after the planes)."""
 
 _PHASES = tuple(Phase)
+_OFFER, _DRAW, _DISCARD, _LAST_CHANCE, _LAYOFF, _END = (
+    Phase.OFFER,
+    Phase.DRAW,
+    Phase.DISCARD,
+    Phase.LAST_CHANCE,
+    Phase.LAYOFF,
+    Phase.END,
+)
+"""The phases as module names: reading an ``Enum`` member from its class is slow in CPython 3.11."""
 _BIT = tuple(1 << c for c in range(52))
 _SUIT_CARDS = tuple(
     tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
@@ -231,18 +240,18 @@ def legal_ids(view: PlayerView) -> list[int]:
     without building the actions (the discard phase in one pass over the discards; the
     layoff's plan is not needed to know that it is legal)."""
     phase = view.phase
-    if view.to_act != view.player or phase is Phase.END:
+    if view.to_act != view.player or phase is _END:
         return []
     # the other phases' lists as hand.legality.legal_actions_of makes them, in id order
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return ([TAKE] if view.may_take else []) + ([DRAW] if view.stock_size else [])
-    if phase is Phase.OFFER:
+    if phase is _OFFER:
         return [PASS, TAKE]
-    if phase is Phase.LAST_CHANCE:
+    if phase is _LAST_CHANCE:
         return [PASS, TAKE] if view.must_knock else [PASS]
-    if phase is Phase.LAYOFF:
+    if phase is _LAYOFF:
         return [LAYOFF]
-    if phase is not Phase.DISCARD:  # pragma: no cover - a phase added later: the general way
+    if phase is not _DISCARD:  # pragma: no cover - a phase added later: the general way
         return sorted({action_id(a) for a in view.legal_actions})
     rules, hand, limit = view.rules, view.hand, view.knock_limit
     mr = view.meld_rules
@@ -308,7 +317,8 @@ def to_action(i: int) -> Action:
 # -- observations --------------------------------------------------------------------------------
 
 
-_PHASE_HOT = {p: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
+_PHASE_HOT = {p._value_: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
+"""Each phase's one-hot scalars, by the phase's value (an ``Enum``'s own hash is Python code)."""
 _RULE_SCALARS: dict[int, tuple[Rules, tuple[float, ...]]] = {}
 
 
@@ -410,8 +420,8 @@ def observation_parts(
     phase = view.phase
     knocker = view.knocker
     scalars = [
-        *_PHASE_HOT[phase],
-        1.0 if view.to_act == me and phase is not Phase.END else 0.0,
+        *_PHASE_HOT[phase._value_],
+        1.0 if view.to_act == me and phase is not _END else 0.0,
         1.0 if view.dealer == me else 0.0,
         view.stock_size / 32,
         view.opponent_hand_size / 11,

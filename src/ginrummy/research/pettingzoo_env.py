@@ -27,6 +27,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ginrummy.hand.phase import Phase
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.play import MAX_ACTIONS
@@ -83,6 +84,7 @@ _PACK_SCALARS = struct.Struct(f"={OBS_SIZE - SCALAR_START}f").pack_into
 _PLANE_START = tuple(52 * k - 1 for k in range(len(PLANES)))
 """Where each plane's card ``c`` lies in the vector, less ``c + 1`` (a bit's ``bit_length``)."""
 _ZEROS = bytes(NUM_ACTIONS)
+_END = Phase.END  # read once: an Enum member read from its class is slow in CPython 3.11
 
 
 class _Observer:
@@ -219,7 +221,7 @@ class GinRummyEnv(AECEnv):
             state.push(chosen, player=p)
         self._cumulative_rewards[agent] = 0.0
         # the rewards are all zero until the hand ends (a dead agent's step clears them)
-        if state.is_over:
+        if state.phase is _END:  # the hand is over
             result = state.result
             assert result is not None
             if result.winner is not None:
