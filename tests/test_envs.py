@@ -254,3 +254,36 @@ def test_pettingzoo_observations_are_the_encoding_of_each_view(preset: str) -> N
             env.step(knocks[0] if knocks and rng.random() < 0.5 else rng.choice(legal))
             steps += 1
     assert steps > 100
+
+
+def test_pettingzoo_steps_play_as_the_engines_checked_push() -> None:
+    """The environment applies ids it checked against the mask without the engine's second check:
+    every hand it plays replays through the public ``push`` (all checks) to the same log and
+    result, and an illegal id raises and changes nothing."""
+    pytest.importorskip("pettingzoo")
+    from ginrummy.research.pettingzoo_env import GinRummyEnv
+
+    for preset in ("default", "oklahoma"):
+        env = GinRummyEnv(preset)
+        rng = random.Random(6)
+        for seed in range(6):
+            env.reset(seed=seed)
+            state = env.state
+            assert state is not None
+            replay = state.clone()  # the same deal, stepped apart
+            for _agent in env.agent_iter():
+                _, _, term, trunc, info = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = [enc.NAMES.index(name) for name in info["legal"]]
+                illegal = [i for i in range(enc.NUM_ACTIONS) if i not in legal]
+                before = (state.action_count, state.events(), state.hand(0), state.hand(1))
+                with pytest.raises(IllegalActionError, match="is not legal now"):
+                    env.step(rng.choice(illegal))
+                assert (state.action_count, state.events(), state.hand(0), state.hand(1)) == before
+                choice = rng.choice(legal)
+                env.step(choice)
+                p = replay.to_act
+                replay.push(enc.decode(replay.view(p), choice), player=p)
+            assert state.log == replay.log and state.result == replay.result

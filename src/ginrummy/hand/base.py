@@ -354,7 +354,13 @@ class BaseHandState(Generic[A, V]):
         Raises an :class:`IllegalActionError` subclass naming the problem and the legal
         actions, and leaves the state unchanged, if the action is not legal.
         """
-        action = self._resolve(action, player)
+        self._push_checked(self._resolve(action, player))
+
+    def _push_checked(self, action: A) -> None:
+        """Apply ``action`` of the player to act, already checked: what :meth:`push` does after
+        its checks (an action as ``_check`` returns it, with the engine's choices filled in).
+        For callers that know the legal actions already (the research environments); anything
+        else must use :meth:`push`."""
         self._stack.append(self._save_undo(self))
         p = self._to_act
         self._log.append((p, action))

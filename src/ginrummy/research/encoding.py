@@ -83,6 +83,7 @@ __all__ = [
     "layout",
     "legal_ids",
     "observation_parts",
+    "public_cards_of",
     "resolve_rules",
     "to_action",
 ]
@@ -136,12 +137,23 @@ SCALAR_START = 52 * len(PLANES)
 """Index of the first scalar feature (after the planes)."""
 
 _PHASES = tuple(Phase)
+_OFFER, _DRAW, _DISCARD, _LAST_CHANCE, _LAYOFF, _END = (
+    Phase.OFFER,
+    Phase.DRAW,
+    Phase.DISCARD,
+    Phase.LAST_CHANCE,
+    Phase.LAYOFF,
+    Phase.END,
+)
+"""The phases as module names: reading an ``Enum`` member from its class is slow in CPython 3.11."""
 _BIT = tuple(1 << c for c in range(52))
 _SUIT_CARDS = tuple(
     tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
     for suit in range(4)
 )
 """``_SUIT_CARDS[suit][bits]``: the card numbers of a suit's 13-bit part of a ``CardSet``, ascending."""
+_SUIT_IDS = tuple(tuple(tuple(DISCARD + c for c in cards) for cards in suit) for suit in _SUIT_CARDS)
+"""``_SUIT_IDS[suit][bits]``: the discard ids of those cards."""
 
 
 class FloatBuffer(Protocol):
@@ -228,34 +240,39 @@ def legal_ids(view: PlayerView) -> list[int]:
     without building the actions (the discard phase in one pass over the discards; the
     layoff's plan is not needed to know that it is legal)."""
     phase = view.phase
-    if view.to_act != view.player or phase is Phase.END:
+    if view.to_act != view.player or phase is _END:
         return []
     # the other phases' lists as hand.legality.legal_actions_of makes them, in id order
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return ([TAKE] if view.may_take else []) + ([DRAW] if view.stock_size else [])
-    if phase is Phase.OFFER:
+    if phase is _OFFER:
         return [PASS, TAKE]
-    if phase is Phase.LAST_CHANCE:
+    if phase is _LAST_CHANCE:
         return [PASS, TAKE] if view.must_knock else [PASS]
-    if phase is Phase.LAYOFF:
+    if phase is _LAYOFF:
         return [LAYOFF]
-    if phase is not Phase.DISCARD:  # pragma: no cover - a phase added later: the general way
+    if phase is not _DISCARD:  # pragma: no cover - a phase added later: the general way
         return sorted({action_id(a) for a in view.legal_actions})
     rules, hand, limit = view.rules, view.hand, view.knock_limit
     mr = view.meld_rules
     taken = view.taken
     blocked = taken is not None and not rules.rediscard_taken_card  # the card just taken stays
     hand_left = hand & ~_BIT[taken] if taken is not None and blocked else hand
-    cards = [
-        *_SUIT_CARDS[0][hand_left & 0x1FFF],
-        *_SUIT_CARDS[1][(hand_left >> 13) & 0x1FFF],
-        *_SUIT_CARDS[2][(hand_left >> 26) & 0x1FFF],
-        *_SUIT_CARDS[3][hand_left >> 39],
-    ]
-    ids = [] if view.must_knock else [DISCARD + c for c in cards]
+    s0, s1, s2, s3 = (
+        hand_left & 0x1FFF,
+        (hand_left >> 13) & 0x1FFF,
+        (hand_left >> 26) & 0x1FFF,
+        hand_left >> 39,
+    )
+    ids = (
+        []
+        if view.must_knock
+        else [*_SUIT_IDS[0][s0], *_SUIT_IDS[1][s1], *_SUIT_IDS[2][s2], *_SUIT_IDS[3][s3]]
+    )
     best_after = least_deadwood_after_discard(hand, mr=mr)
     if best_after <= limit:
         after = discard_deadwoods(hand, mr=mr)
+        cards = (*_SUIT_CARDS[0][s0], *_SUIT_CARDS[1][s1], *_SUIT_CARDS[2][s2], *_SUIT_CARDS[3][s3])
         ids.extend(KNOCK + c for c in cards if after[CARDS[c]] <= limit)
     # every meld arrangement of 11 cards has a meld of 4 or more, so big gin leaves a discard to
     # gin (least deadwood after discarding 0): only then is the hand's own least deadwood needed
@@ -300,7 +317,8 @@ def to_action(i: int) -> Action:
 # -- observations --------------------------------------------------------------------------------
 
 
-_PHASE_HOT = {p: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
+_PHASE_HOT = {p._value_: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
+"""Each phase's one-hot scalars, by the phase's value (an ``Enum``'s own hash is Python code)."""
 _RULE_SCALARS: dict[int, tuple[Rules, tuple[float, ...]]] = {}
 
 
@@ -332,30 +350,55 @@ def discards_of(history: Sequence[Event], start: int = 0, masks: tuple[int, int]
     >>> discards_of([Event(0, "discard", 3), Event(1, "take", 3), Event(1, "discard", 7)])
     (8, 128)
     """
-    first, second = masks
+    first, second, _ = public_cards_of(history, start, (*masks, 0))
+    return first, second
+
+
+def public_cards_of(
+    history: Sequence[Event], start: int, masks: tuple[int, int, int]
+) -> tuple[int, int, int]:
+    """:func:`discards_of` and the discard pile's cards (``CardSet``s) after ``history[start:]``:
+    ``masks`` are player 0's and player 1's discards and the pile's cards before ``history[start]``
+    (at the deal: ``(0, 0, the upcard's bit)``). Each face-up discard goes on the pile, each take
+    comes off it; an environment passes the events seen so far, so each event is read once.
+
+    >>> from ginrummy.hand.phase import Event
+    >>> public_cards_of([Event(0, "discard", 3), Event(1, "take", 3), Event(1, "discard", 7)], 0, (0, 0, 2))
+    (8, 128, 130)
+    """
+    first, second, pile = masks
     for i in range(start, len(history)):
         player, kind, card = history[i]
-        if kind == "discard" and card is not None:
+        if card is None:
+            continue
+        if kind == "discard":
+            pile |= _BIT[card]
             if player:
                 second |= _BIT[card]
             else:
                 first |= _BIT[card]
-    return first, second
+        elif kind == "take":
+            pile &= ~_BIT[card]
+    return first, second, pile
 
 
 def observation_parts(
-    view: PlayerView, discarded: tuple[int, int] | None = None
+    view: PlayerView, discarded: tuple[int, int] | None = None, pile_cards: int | None = None
 ) -> tuple[list[int], list[float]]:
     """``view``'s observation in two parts: each of :data:`PLANES` as a ``CardSet`` (a 52-bit
     int, bit ``c`` for card ``c``), and the :data:`SCALARS` values, in order. ``discarded``:
-    :func:`discards_of` ``(view.history)`` if already known (players 0 and 1). Raises
+    :func:`discards_of` ``(view.history)`` if already known (players 0 and 1), and ``pile_cards``:
+    the discard pile's cards as a ``CardSet`` (:func:`public_cards_of`), if known. Raises
     :class:`UnsupportedVariantError` for pickup rules."""
     rules = view.rules
     if rules.discard_pickup:
         check_rules(rules)
     me = view.player
     pile = view.discard_pile
-    below = sum(map(_BIT.__getitem__, pile[:-1]))  # distinct cards: the sum is their union
+    if pile_cards is None:
+        below = sum(map(_BIT.__getitem__, pile[:-1]))  # distinct cards: the sum is their union
+    else:
+        below = pile_cards & ~_BIT[pile[-1]] if pile else 0
     if discarded is None:
         discarded = discards_of(view.history)
     melded = 0
@@ -377,8 +420,8 @@ def observation_parts(
     phase = view.phase
     knocker = view.knocker
     scalars = [
-        *_PHASE_HOT[phase],
-        1.0 if view.to_act == me and phase is not Phase.END else 0.0,
+        *_PHASE_HOT[phase._value_],
+        1.0 if view.to_act == me and phase is not _END else 0.0,
         1.0 if view.dealer == me else 0.0,
         view.stock_size / 32,
         view.opponent_hand_size / 11,

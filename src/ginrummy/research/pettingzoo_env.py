@@ -27,19 +27,21 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ginrummy.hand.phase import Phase
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.play import MAX_ACTIONS
 from ginrummy.research.encoding import (
+    KNOCK,
     NAMES,
     NUM_ACTIONS,
     OBS_SIZE,
     PLANES,
     SCALAR_START,
     decode,
-    discards_of,
     legal_ids,
     observation_parts,
+    public_cards_of,
 )
 from ginrummy.research.encoding import resolve_rules as _resolve_rules
 from ginrummy.rules import Rules
@@ -81,6 +83,8 @@ _PACK_SCALARS = struct.Struct(f"={OBS_SIZE - SCALAR_START}f").pack_into
 """Writes the scalars as native ``float32`` (as numpy's ``float32`` and a memoryview's ``f``)."""
 _PLANE_START = tuple(52 * k - 1 for k in range(len(PLANES)))
 """Where each plane's card ``c`` lies in the vector, less ``c + 1`` (a bit's ``bit_length``)."""
+_ZEROS = bytes(NUM_ACTIONS)
+_END = Phase.END  # read once: an Enum member read from its class is slow in CPython 3.11
 
 
 class _Observer:
@@ -100,20 +104,25 @@ class _Observer:
         self.mask = np.frombuffer(self.mask_bytes, np.int8)
         self.legal: list[int] = []
 
-    def observe(self, view: PlayerView, legal: list[int], discarded: tuple[int, int]) -> dict[str, Any]:
-        planes, scalars = observation_parts(view, discarded)
+    def observe(self, view: PlayerView, legal: list[int], public: tuple[int, int, int]) -> dict[str, Any]:
+        """The observation of ``view`` (``legal``: its legal ids; ``public``: the discards and
+        the pile's cards, :func:`~ginrummy.research.encoding.public_cards_of` its history)."""
+        planes, scalars = observation_parts(view, (public[0], public[1]), public[2])
         floats = self.floats
         for start, new, old in zip(_PLANE_START, planes, self.planes, strict=True):
-            changed = new ^ old
-            while changed:
-                low = changed & -changed
-                floats[start + low.bit_length()] = 1.0 if new & low else 0.0
-                changed ^= low
+            if new != old:
+                changed = new ^ old
+                while changed:
+                    low = changed & -changed
+                    floats[start + low.bit_length()] = 1.0 if new & low else 0.0
+                    changed ^= low
         self.planes = planes
         _PACK_SCALARS(self.buf, 4 * SCALAR_START, *scalars)
         mask = self.mask_bytes
-        for i in self.legal:
-            mask[i] = 0
+        old_legal = self.legal
+        if old_legal:  # ascending: one slice clears them
+            first, last = old_legal[0], old_legal[-1] + 1
+            mask[first:last] = _ZEROS[: last - first]
         for i in legal:
             mask[i] = 1
         self.legal = legal
@@ -163,7 +172,7 @@ class GinRummyEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.state.to_act]
-        self._discarded = (0, 0)
+        self._public = (0, 0, sum(1 << c for c in self.state.discard_pile))  # the events read so far
         self._events = 0
         self._set_infos()
 
@@ -174,7 +183,7 @@ class GinRummyEnv(AECEnv):
             raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         view = self._views[p] or self.state.view(p)
         self._views[p] = view
-        return self._observers[p].observe(view, self._legal[p], self._discarded)
+        return self._observers[p].observe(view, self._legal[p], self._public)
 
     def _set_infos(self) -> None:
         """The view and legal ids of the player to act (the views are the only thing
@@ -188,7 +197,7 @@ class GinRummyEnv(AECEnv):
         self._views: list[PlayerView | None] = [view, None] if p == 0 else [None, view]
         self._legal: list[list[int]] = [legal, []] if p == 0 else [[], legal]
         history = view.history  # the public events: each read once per hand
-        self._discarded = discards_of(history, self._events, self._discarded)
+        self._public = public_cards_of(history, self._events, self._public)
         self._events = len(history)
         agents = self.agents
         self.infos[agents[p]] = {"legal": list(map(NAMES.__getitem__, legal))}
@@ -204,10 +213,15 @@ class GinRummyEnv(AECEnv):
         p = self._seats[agent]
         view = self._views[p]
         assert view is not None
-        state.push(decode(view, action if type(action) is int else int(action), self._legal[p]), player=p)
+        i = action if type(action) is int else int(action)
+        chosen = decode(view, i, self._legal[p])  # checked against the mask (raises if illegal)
+        if i < KNOCK:  # pass, take, draw, discard: the engine's checks would accept it as it is
+            state._push_checked(chosen)
+        else:  # knock, big gin, layoff: the engine fills in the melds or the layoff plan
+            state.push(chosen, player=p)
         self._cumulative_rewards[agent] = 0.0
         # the rewards are all zero until the hand ends (a dead agent's step clears them)
-        if state.is_over:
+        if state.phase is _END:  # the hand is over
             result = state.result
             assert result is not None
             if result.winner is not None:
