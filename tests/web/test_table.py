@@ -33,7 +33,9 @@ from helpers.browser import (
 from helpers.web import LiveServer, call, never_knock
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
-SHOT_SIZES = {(390, 844), (1280, 800)}
+SHOT_SIZES = {(390, 844), (768, 1024), (1280, 800)}
+"""The sizes whose screenshots go to ``docs/web/``: the start of a hand, mid hand, the knock, the end
+of a hand, the game over, its replay and the statistics."""
 NOTATION = re.compile(r"\b(?:[A2-9TJQK][cdhs])\b")
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
@@ -92,6 +94,22 @@ def draw_first(page: Any) -> None:
         step(page)
 
 
+def knock_with_screenshot(page: Any, tag: str) -> bool:
+    """Play this hand by clicks; at your first chance to knock (or go gin), screenshot its dialog
+    to ``docs/web/knock-TAG.png`` and knock. Returns whether you did."""
+    while page.get_attribute("#table", "data-phase") != "end":
+        if page.locator("#btn-knock, #btn-gin").count():
+            old = version(page)
+            page.locator("#btn-knock, #btn-gin").first.click()
+            page.wait_for_selector("#confirm-ok")
+            page.screenshot(path=str(SHOTS / f"knock-{tag}.png"))
+            page.click("#confirm-ok")
+            wait_change(page, old)
+            return True
+        step(page)
+    return False
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_table_fits_every_size(server: LiveServer, browser: Any, size: tuple[int, int]) -> None:
     page = open_page(browser, size)
@@ -99,6 +117,8 @@ def test_the_table_fits_every_size(server: LiveServer, browser: Any, size: tuple
     SHOTS.mkdir(parents=True, exist_ok=True)
     tag = f"{size[0]}x{size[1]}"
     start_game(page, server, target=60 if shots else 10)
+    if shots:
+        page.screenshot(path=str(SHOTS / f"start-of-hand-{tag}.png"))
     draw_first(page)
     assert_fits(page, "mid-hand")
     if shots:
@@ -113,7 +133,9 @@ def test_the_table_fits_every_size(server: LiveServer, browser: Any, size: tuple
     else:
         assert page.locator("#sheet").is_visible() and not page.locator("#btn-sheet").is_visible()
     hands = 0
+    knock_shot = not shots
     while True:
+        knock_shot = knock_shot or knock_with_screenshot(page, tag)
         play_to_end_of_hand(page)
         hands += 1
         # the end of a hand: the stale parts of the table are gone, the result is one line
@@ -148,6 +170,23 @@ def test_the_table_fits_every_size(server: LiveServer, browser: Any, size: tuple
         arg=old_id,
     )
     assert "simple" in page.locator(".opponent h2").inner_text()
+    for _ in range(10):  # no knock of yours in that game: the next hands of the new one
+        if knock_shot or page.get_attribute("#table", "data-over") == "yes":
+            break
+        knock_shot = knock_with_screenshot(page, tag)
+        if page.locator("#btn-next").count():
+            old = version(page)
+            page.click("#btn-next")
+            wait_change(page, old)
+    if shots:  # the finished game's replay, at its last move, and the statistics
+        page.goto(old_id)
+        page.click("#btn-replay")
+        page.wait_for_selector("#replay")
+        page.click("#rp-last")
+        page.screenshot(path=str(SHOTS / f"replay-{tag}.png"), full_page=True)
+        page.goto(server.url + "/stats")
+        page.wait_for_selector(".chart")
+        page.screenshot(path=str(SHOTS / f"statistics-{tag}.png"), full_page=True)
     assert not page.errors, page.errors
     page.context.close()
 
