@@ -17,8 +17,10 @@ from rich.text import Text
 
 from ginrummy.cards import Card, CardSet
 from ginrummy.hand.order import hand_layout
+from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import agree
-from ginrummy.melds import STANDARD, Meld, MeldRules
+from ginrummy.hand.view import PlayerView
+from ginrummy.melds import STANDARD, Meld, MeldRules, best_discards, least_deadwood
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.columns import GameSummary
 from ginrummy.scoring.game import Game
@@ -247,3 +249,19 @@ def rules_lines(rules: Rules, preset: str | None = None, changed: Sequence[str] 
     if changed:
         lines.append(Text(f"Changed with --set: {', '.join(changed)}"))
     return lines
+
+
+def deadwood_words(view: PlayerView) -> str:
+    """``deadwood 14`` (points), or while this seat discards the deadwood left after its best discard
+    (``deadwood 6 after your best discard``): the count the knock limit is compared with (000).
+    Shared by the line mode and the full-screen table."""
+    mr = view.meld_rules
+    if view.phase is Phase.DISCARD and view.to_act == view.player:
+        exclude = 0 if view.taken is None or view.rules.rediscard_taken_card else 1 << view.taken
+        try:
+            count, _ = best_discards(view.hand, exclude, mr=mr)
+        except ValueError:
+            pass
+        else:
+            return f"deadwood {count} after your best discard"
+    return f"deadwood {least_deadwood(view.hand, mr=mr)}"

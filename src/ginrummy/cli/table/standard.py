@@ -31,7 +31,7 @@ from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
-from ginrummy.melds import Meld, MeldRules, best_arrangement, best_discards, least_deadwood, meld_rules
+from ginrummy.melds import Meld, MeldRules, best_arrangement, least_deadwood, meld_rules
 from ginrummy.rules import KnockCard, Rules
 
 __all__ = ["StandardScreen"]
@@ -189,7 +189,7 @@ class StandardScreen(TableScreen[HandState]):
             highlight=view.drawn if view.drawn is not None else view.taken,
             mr=view.meld_rules,
         )
-        self.io.say(Text(f"Your hand, {_deadwood_words(view)}:"))
+        self.io.say(Text(f"Your hand, {render.deadwood_words(view)}:"))
         self.io.say(Text("  ") + top)
         self.io.say(Text("  ") + bottom)
         if view.phase is Phase.DISCARD:
@@ -307,21 +307,6 @@ def _layoff_command(action: LayOff, view: PlayerView) -> str:
         if choice.action() == action:
             return "Enter (choice 1)" if n == 1 else f"choice {n}"
     return str(action).removeprefix("layoff ")
-
-
-def _deadwood_words(view: PlayerView) -> str:
-    """``deadwood 14``, or during the discard the deadwood left after the best discard
-    (``deadwood 6 after your best discard``), the count the knock limit is compared with."""
-    mr = view.meld_rules
-    if view.phase is Phase.DISCARD:
-        exclude = 0 if view.taken is None or view.rules.rediscard_taken_card else 1 << view.taken
-        try:
-            count, _ = best_discards(view.hand, exclude, mr=mr)
-        except ValueError:
-            pass
-        else:
-            return f"deadwood {count} after your best discard"
-    return f"deadwood {least_deadwood(view.hand, mr=mr)}"
 
 
 def _plan_lines(

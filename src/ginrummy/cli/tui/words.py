@@ -12,7 +12,7 @@ from rich.text import Text
 from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.commands import Meta
-from ginrummy.cli.table import COMPUTER, HUMAN
+from ginrummy.cli.table import COMPUTER
 from ginrummy.cli.table.layoffs import parse_layoff
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.cli.tui.screens import checked_text
@@ -21,7 +21,7 @@ from ginrummy.hand.actions import BigGin, Knock, LayOff
 from ginrummy.hand.defense import LayoffChoice, custom_choice
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
-from ginrummy.melds import best_arrangement, best_discards, least_deadwood
+from ginrummy.melds import best_arrangement, least_deadwood
 from ginrummy.play import UNDO_RULE
 
 __all__ = [
@@ -183,20 +183,10 @@ def knock_words(flow: TableFlow, short: bool = False) -> str:
 
 
 def deadwood_words(flow: TableFlow) -> str:
-    """The person's deadwood: during the discard, after the best discard (the count the knock
-    limit is compared with), e.g. ``deadwood 6 after your best discard``."""
-    view = flow.standard
-    mr = view.meld_rules
-    if view.phase is Phase.DISCARD and view.to_act == HUMAN:
-        taken = view.taken
-        exclude = 0 if taken is None or view.rules.rediscard_taken_card else 1 << taken
-        try:
-            count, _ = best_discards(view.hand, exclude, mr=mr)
-        except ValueError:
-            pass
-        else:
-            return f"deadwood {count} after your best discard"
-    return f"deadwood {least_deadwood(view.hand, mr=mr)}"
+    """The person's deadwood: during their discard, after the best discard (the count the knock
+    limit is compared with), e.g. ``deadwood 6 after your best discard``
+    (:func:`ginrummy.cli.render.deadwood_words`)."""
+    return render.deadwood_words(flow.standard)
 
 
 def knock_cards(flow: TableFlow) -> dict[Card, int]:
