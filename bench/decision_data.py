@@ -13,9 +13,14 @@ branch) and the points the player scored (negative: the opponent scored) in each
 the *true* hand, both played out by ``strong`` from there on (``a``: knock / take, ``b``:
 play on / draw). ``a - b`` is an unbiased sample of the first branch's gain at that
 decision for a player who plays like ``strong`` afterwards: the data ``fit_rule.py`` fits
-the expert's rules on (one step of policy improvement over ``strong``). With ``--improved``
-the deciding seat plays the expert's fitted rules instead (main line and continuations)
-against ``strong``, for a second step.
+the expert's rules on (one step of policy improvement over ``strong``). ``--players``
+says who plays the main line and the continuations: ``strong`` (both seats, the default);
+``improved`` (the deciding seat plays the expert's rules without search as a fresh agent,
+which judge knocks as ``strong`` until a hand shows the opponent waiting, against
+``strong``); ``rules`` (self-play: both seats play ``strong`` with the expert's fitted knock
+rule, no search: how ``expert`` plays an opponent who waits, and how the frozen
+``expert-2026-11`` plays from its second hand). Each knock record also holds ``fitted_a``: the
+fitted rule in force (``KNOCK_WEIGHTS``) knocks there.
 
 Usage: ``python bench/decision_data.py --kind knock --hands 400 --seed 1 --jobs 2 --out FILE``
 (JSON lines, one per decision).
@@ -29,6 +34,7 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+from ginrummy.agents import fitted
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import draw_features, knock_features, upcard_is_close
@@ -44,18 +50,27 @@ from ginrummy.rules import Rules
 Record = dict[str, float | int | bool]
 
 
-def _agents(rng: random.Random, improved: bool) -> list[Agent]:
-    """Seat 0 plays ``strong``, or with ``improved`` the expert's fitted rules without search;
-    seat 1 plays ``strong``."""
+PLAYERS = ("strong", "improved", "rules")
+
+RULES_ONLY = ExpertParams(samples=0, knock_rule=True, draw_search=False, knock_search=False)
+"""``expert`` without search, its fitted knock rule on: how it plays an opponent who waits."""
+
+
+def _agents(rng: random.Random, players: str) -> list[Agent]:
+    """The two seats (see ``--players`` in the module docstring)."""
     first: Agent = StrongAgent(random.Random(rng.random()))
-    if improved:
+    second: Agent = StrongAgent(random.Random(rng.random()))
+    if players == "improved":
         first = ExpertAgent(random.Random(rng.random()), search=ExpertParams(samples=0))
-    return [first, StrongAgent(random.Random(rng.random()))]
+    elif players == "rules":
+        first = ExpertAgent(random.Random(rng.random()), search=RULES_ONLY)
+        second = ExpertAgent(random.Random(rng.random()), search=RULES_ONLY)
+    return [first, second]
 
 
-def _signed(state: HandState, player: int, rng: random.Random, improved: bool) -> int:
+def _signed(state: HandState, player: int, rng: random.Random, players: str) -> int:
     """Finish ``state`` (see :func:`_agents`); the points for ``player`` (signed)."""
-    res = play_hand(state, _agents(rng, improved))
+    res = play_hand(state, _agents(rng, players))
     if res.winner is None:
         return 0
     return res.points if res.winner == player else -res.points
@@ -74,6 +89,7 @@ def _knock_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action,
         return None
     rec: Record = dict(knock_features(judge, view, tr, knock, dw))
     rec["strong_a"] = judge.judge_knock(view, tr, knock, dw)
+    rec["fitted_a"] = fitted.predict(fitted.KNOCK_WEIGHTS, rec) > 0
     card = judge.choose_discard(view.hand, tr, [a.card for a in discards], view.taken)
     return rec, knock, Discard(card)
 
@@ -95,11 +111,12 @@ def _draw_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, 
 
 
 def hands(
-    kind: str, rules_name: str, seed: int, n: int, samples: int = 64, improved: bool = False
+    kind: str, rules_name: str, seed: int, n: int, samples: int = 64, players: str = "strong"
 ) -> list[Record]:
     """Play ``n`` hands from ``seed``; one record per decision of ``kind`` (knock features
-    over ``samples`` sampled opponent hands). With ``improved``, seat 0 plays the expert's
-    fitted rules (main line and continuations) and only its decisions are recorded."""
+    over ``samples`` sampled opponent hands). ``players``: see the module docstring; unless
+    both seats play alike (``strong``, ``rules``) only seat 0's decisions are recorded."""
+    alike = players != "improved"
     rules = Rules.preset(rules_name)
     rng = random.Random(seed)
     judge = StrongAgent(random.Random(seed + 1), StrongParams(knock_samples=samples))
@@ -107,19 +124,19 @@ def hands(
     out: list[Record] = []
     for i in range(n):
         state = HandState.deal(rules, dealer=i % 2, rng=rng)
-        agents = _agents(rng, improved)
+        agents = _agents(rng, players)
         while not state.is_over:
             p = state.to_act
             view = state.view(p)
-            found = chance(judge, view) if p == 0 or not improved else None
+            found = chance(judge, view) if p == 0 or alike else None
             if found is not None:
                 rec, a, b = found
                 a_state = state.clone()
                 a_state.push(a, player=p)
                 b_state = state.clone()
                 b_state.push(b, player=p)
-                rec["a"] = _signed(a_state, p, rng, improved)
-                rec["b"] = _signed(b_state, p, rng, improved)
+                rec["a"] = _signed(a_state, p, rng, players)
+                rec["b"] = _signed(b_state, p, rng, players)
                 out.append(rec)
             state.push(agents[p].act(view), player=p)
     return out
@@ -133,12 +150,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--rules", default="eaai")
     ap.add_argument("--samples", type=int, default=64)
-    ap.add_argument("--improved", action="store_true", help="seat 0 plays the expert's fitted rules")
+    ap.add_argument("--players", choices=PLAYERS, default="strong", help="who plays (module docstring)")
     ap.add_argument("--out", default="-")
     a = ap.parse_args(argv)
     chunk = 20
     jobs = [
-        (a.kind, a.rules, a.seed * 100_003 + k, min(chunk, a.hands - k * chunk), a.samples, a.improved)
+        (a.kind, a.rules, a.seed * 100_003 + k, min(chunk, a.hands - k * chunk), a.samples, a.players)
         for k in range(-(-a.hands // chunk))
     ]
     with ProcessPoolExecutor(a.jobs) as ex:

@@ -4,40 +4,63 @@ Each record holds what the player could see at a decision (``ginrummy.agents.fit
 knock_features`` or ``draw_features``) and the points of its two branches (``a``: knock /
 take the upcard, ``b``: play on / draw), both played out by ``strong``. A ridge least-squares
 line predicts the gain of ``a`` over ``b`` (points) from the features; the rule chooses ``a``
-when the prediction is positive. With 5-fold cross-validation (each record judged by a line
+when the prediction is positive. With 5-fold cross-validation (folds of consecutive records,
+so of whole hands but at their edges; each record judged by a line
 fitted without its fold) the script reports points per decision of the fitted rule, of the
 ``strong`` rule the data was played with, of always ``b`` and of an oracle that knows both
 outcomes, and the paired difference fitted minus ``strong`` with its standard error; then
 the line fitted on all the data, as the literal ``KNOCK_WEIGHTS`` / ``DRAW_WEIGHTS`` of
 ``ginrummy.agents.fitted`` takes.
 
-Usage: ``python bench/fit_rule.py knock|draw FILE [FILE ...]``
+Where the records hold ``fitted_a`` (the rule in force at the time knocked there:
+``decision_data.py`` writes it), the paired difference fitted minus that rule is printed too.
+``--products`` adds the products of each pair of features (and their squares) to the line,
+named ``"f*g"`` (:func:`ginrummy.agents.fitted.predict` reads such names).
+
+Usage: ``python bench/fit_rule.py knock|draw [--products] FILE [FILE ...]``
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
-import sys
 
 import numpy as np
 
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES
 
 
+def names(features: tuple[str, ...], products: bool) -> list[str]:
+    """The line's terms: the features, then with ``products`` each pair's product ``"f*g"``."""
+    out = list(features)
+    if products:
+        out += [f"{f}*{g}" for i, f in enumerate(features) for g in features[i:]]
+    return out
+
+
 def load(
-    features: tuple[str, ...], paths: list[str]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(features with a bias column, gain of ``a`` over ``b``, points of ``b``, strong chose ``a``)."""
+    terms: list[str], paths: list[str]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """(terms with a bias column, gain of ``a`` over ``b``, points of ``b``, strong chose ``a``,
+    the rule in force chose ``a`` or ``None`` where the records do not say)."""
     rows = []
     for p in paths:
         with open(p) as f:
             rows += [json.loads(line) for line in f]
-    x = np.array([[1.0] + [r[f] for f in features] for r in rows])
+
+    def term(r: dict[str, float], t: str) -> float:
+        f, _, g = t.partition("*")
+        return r[f] * r[g] if g else r[f]
+
+    x = np.array([[1.0] + [term(r, t) for t in terms] for r in rows])
     a = np.array([r["a"] for r in rows], dtype=float)
     b = np.array([r["b"] for r in rows], dtype=float)
     strong = np.array([r["strong_a"] for r in rows], dtype=bool)
-    return x, a - b, b, strong
+    in_force = (
+        np.array([r["fitted_a"] for r in rows], dtype=bool) if all("fitted_a" in r for r in rows) else None
+    )
+    return x, a - b, b, strong, in_force
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
@@ -48,15 +71,28 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
     return w
 
 
-def main(argv: list[str]) -> None:
-    kind, paths = argv[0], argv[1:]
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("kind", choices=("knock", "draw"))
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--products", action="store_true", help="add each pair's product to the line")
+    ap.add_argument("--ridge", type=float, default=1.0)
+    a = ap.parse_args(argv)
+    kind = a.kind
     features = KNOCK_FEATURES if kind == "knock" else DRAW_FEATURES
-    x, gain, b, strong = load(features, paths)
+    terms = names(features, a.products)
+    x, gain, b, strong, in_force = load(terms, a.paths)
+    # the products span many orders of magnitude: scale each column for the ridge, fit, unscale
+    scale = np.abs(x).max(axis=0)
+    scale[scale == 0] = 1.0
+    x = x / scale
     n = len(gain)
-    folds = np.arange(n) % 5
+    # contiguous folds: a hand's records are consecutive in the file, so a fold holds whole hands
+    # (nearly) and no hand's other chances help judge it
+    folds = np.arange(n) * 5 // n
     chosen = np.zeros(n, dtype=bool)
     for k in range(5):
-        w = fit(x[folds != k], gain[folds != k])
+        w = fit(x[folds != k], gain[folds != k], a.ridge)
         chosen[folds == k] = x[folds == k] @ w > 0
 
     def value(pick_a: np.ndarray) -> float:
@@ -71,10 +107,15 @@ def main(argv: list[str]) -> None:
     print(f"  fitted rule  {value(chosen):+.3f}  ({a_name}s {chosen.mean():.1%}, cross-validated)")
     print(f"  oracle       {value(gain > 0):+.3f}")
     print(f"  fitted - strong: {diff.mean():+.3f} +- {se:.3f} (1 SE)")
-    w = fit(x, gain)
-    names = ["bias", *features]
-    print("{" + ", ".join(f'"{k}": {v:.4g}' for k, v in zip(names, w, strict=True)) + "}")
+    if in_force is not None:
+        d2 = gain * (chosen.astype(float) - in_force.astype(float))
+        se2 = float(d2.std(ddof=1) / math.sqrt(n))
+        print(f"  rule in force {value(in_force):+.3f}  ({a_name}s {in_force.mean():.1%})")
+        print(f"  fitted - rule in force: {d2.mean():+.3f} +- {se2:.3f} (1 SE)")
+    w = fit(x, gain, a.ridge) / scale
+    all_names = ["bias", *terms]
+    print("{" + ", ".join(f'"{k}": {v:.4g}' for k, v in zip(all_names, w, strict=True)) + "}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

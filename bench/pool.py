@@ -8,6 +8,11 @@ Usage::
     .venv/bin/python bench/pool.py --games 600 --jobs 2 --seed 2026 --out bench/pool_results.jsonl
     .venv/bin/python bench/pool.py --table bench/pool_results.jsonl      # the table again, no play
     .venv/bin/python bench/pool.py --games 200 --against gin-seeker simple  # some partners only
+    .venv/bin/python bench/pool.py --games 200 --against expert-2026-11 --set knock_fit=strong
+
+``--set NAME=VALUE`` (repeatable) plays ``expert`` with one of its search settings
+(:class:`ginrummy.agents.expert.ExpertParams`) changed, for an A/B run; the summary line records
+the changes under ``settings``.
 
 Each pairing appends one JSON summary line to ``--out``
 (:meth:`ginrummy.tournament.runner.MatchResult.summary` plus ``seconds`` of wall time,
@@ -19,25 +24,73 @@ and rules (the last line per opponent), so a pool can be run in several sittings
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import random
 import sys
 import time
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+from ginrummy.agents.base import Agent
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.sparring import SPARRING
 from ginrummy.rules import Rules
 from ginrummy.tournament import report_lines, run_match
+from ginrummy.tournament.runner import default_factory
 
 OPPONENTS = ("simple", *SPARRING)
 """The pool: ``simple`` and every sparring partner."""
 
 
-def play(player: str, opponent: str, games: int, preset: str, seed: int, jobs: int) -> dict[str, Any]:
+def settings(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as :class:`ExpertParams` changes (values parsed as its fields' types).
+
+    >>> settings(["samples=48", "knock_fit=strong", "adapt=false"])
+    {'samples': 48, 'knock_fit': 'strong', 'adapt': False}
+    """
+    kinds = {f.name: f.type for f in fields(ExpertParams)}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, raw = pair.partition("=")
+        if name not in kinds:
+            raise SystemExit(f"unknown expert setting {name!r}; settings: {', '.join(kinds)}")
+        kind = str(kinds[name])
+        if "bool" in kind:
+            out[name] = raw.lower() in ("1", "true", "on", "yes")
+        elif kind.startswith("int"):
+            out[name] = int(raw)
+        elif kind.startswith("float"):
+            out[name] = float(raw)
+        else:
+            out[name] = raw
+    return out
+
+
+def changed_expert(name: str, rng: random.Random, changes: dict[str, Any]) -> Agent:
+    """``expert`` with its search settings changed by ``changes`` (other names: the levels)."""
+    if name != "expert" or not changes:
+        return default_factory(name, rng)
+    return ExpertAgent(rng, search=replace(ExpertParams(), **changes))
+
+
+def play(
+    player: str,
+    opponent: str,
+    games: int,
+    preset: str,
+    seed: int,
+    jobs: int,
+    changes: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """One pairing's summary (see the module docstring)."""
     t0 = time.perf_counter()
-    result = run_match([player, opponent], games, Rules.preset(preset), seed=seed, jobs=jobs)
+    factory = functools.partial(changed_expert, changes=changes or {})
+    result = run_match([player, opponent], games, Rules.preset(preset), seed=seed, jobs=jobs, factory=factory)
     summary = result.summary()
+    if changes:
+        summary["settings"] = changes
     summary["seconds"] = time.perf_counter() - t0
     summary["preset"] = preset
     per_game = [sum(g.times[0]) for g in result.games]
@@ -75,13 +128,14 @@ def table(summaries: list[dict[str, Any]]) -> str:
 
 
 def latest(path: Path, player: str, preset: str) -> list[dict[str, Any]]:
-    """The last summary per opponent of ``player`` under ``preset`` in the JSON lines file ``path``."""
+    """The last summary per opponent of ``player`` under ``preset`` in the JSON lines file ``path``
+    (A/B runs with changed settings left out)."""
     by_opp: dict[str, dict[str, Any]] = {}
     for line in path.read_text().splitlines():
         if not line.strip():
             continue
         s = json.loads(line)
-        if s["agents"][0] == player and s.get("preset") == preset:
+        if s["agents"][0] == player and s.get("preset") == preset and "settings" not in s:
             by_opp[s["agents"][1]] = s
     return list(by_opp.values())
 
@@ -96,13 +150,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="bench/pool_results.jsonl", help="JSON lines file to append to")
     ap.add_argument("--table", metavar="JSONL", help="only print the table of this file's summaries")
+    ap.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="an expert setting changed"
+    )
     args = ap.parse_args(argv)
+    changes = settings(args.set)
     if args.table:
         print(table(latest(Path(args.table), args.player, args.rules)))
         return
     out = Path(args.out)
     for opponent in args.against:
-        s = play(args.player, opponent, args.games, args.rules, args.seed, args.jobs)
+        s = play(args.player, opponent, args.games, args.rules, args.seed, args.jobs, changes)
         with out.open("a") as f:
             f.write(json.dumps(s) + "\n")
         print("\n".join(report_lines(s)), f"\n  ({s['seconds']:.0f} s)", file=sys.stderr, flush=True)

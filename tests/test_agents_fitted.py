@@ -3,6 +3,8 @@ brute-force oracle, and decisions that follow the rule's sign."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ginrummy.agents import fitted
@@ -89,10 +91,14 @@ def test_draw_features_match_a_brute_force_count() -> None:
         assert f["stock"] == view.stock_size
 
 
+@pytest.mark.parametrize("fit", fitted.KNOCK_FITS)
 @pytest.mark.parametrize("bias", [1000.0, -1000.0])
-def test_the_expert_knocks_as_the_fitted_rule_says(monkeypatch: pytest.MonkeyPatch, bias: float) -> None:
-    monkeypatch.setattr(fitted, "KNOCK_WEIGHTS", {"bias": bias})
-    agent = ExpertAgent(seed=2, search=NO_SEARCH)
+def test_the_expert_knocks_as_the_fitted_rule_says(
+    monkeypatch: pytest.MonkeyPatch, bias: float, fit: str
+) -> None:
+    name = {"strong": "KNOCK_WEIGHTS", "quadratic": "KNOCK_WEIGHTS_QUADRATIC"}[fit]
+    monkeypatch.setattr(fitted, name, {"bias": bias})
+    agent = ExpertAgent(seed=2, search=replace(NO_SEARCH, knock_fit=fit))
     seen = 0
     for view in _chances("knock", 8):
         tr = track(view)
@@ -118,3 +124,19 @@ def test_the_expert_takes_the_upcard_as_the_fitted_rule_says(
             assert action == TakeDiscard()
         else:
             assert action in (Pass(), DrawStock())
+
+
+def test_every_term_of_the_quadratic_rule_is_a_feature_or_a_product_of_two() -> None:
+    terms = [k for k in fitted.KNOCK_WEIGHTS_QUADRATIC if k != "bias"]
+    for term in terms:
+        assert all(name in KNOCK_FEATURES for name in term.split("*")), term
+        assert term.count("*") <= 1
+    n = len(KNOCK_FEATURES)
+    assert len(terms) == n + n * (n + 1) // 2  # the features, then each pair (squares included)
+
+
+def test_an_unknown_knock_rule_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown knock rule"):
+        fitted.knock_weights("linear")
+    with pytest.raises(ValueError, match="unknown knock rule"):
+        ExpertParams(knock_fit="linear")

@@ -100,8 +100,12 @@ class ExpertParams:
     (:func:`ginrummy.agents.gamewin.win_chance`) instead of its points. ``endgame``: with
     ``score_aware``, knock or play on is searched too (knock now against playing on, so
     valued) once either player needs at most this many points to reach the target (0: off).
-    With ``adapt`` and ``score_aware`` off and ``finish``, ``game_seconds`` and ``endgame``
-    0, play is the November 2026 expert's."""
+    ``knock_fit``: which fitted knock rule judges knocks against an opponent who waits
+    (:func:`ginrummy.agents.fitted.knock_weights`): ``"strong"``, a line fitted on ``strong`` v
+    ``strong`` hands, or ``"quadratic"`` (the default), with products of the features, fitted on
+    those and on hands of the expert's rules against themselves; another name raises
+    ``ValueError``. With ``adapt`` and ``score_aware`` off, ``finish``, ``game_seconds`` and
+    ``endgame`` 0 and ``knock_fit`` ``"strong"``, play is the November 2026 expert's."""
 
     samples: int = 32
     candidates: int = 3
@@ -119,6 +123,10 @@ class ExpertParams:
     game_seconds: float = 20.0
     score_aware: bool = True
     endgame: int = 30
+    knock_fit: str = "quadratic"
+
+    def __post_init__(self) -> None:
+        fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
@@ -363,7 +371,7 @@ class ExpertAgent(StrongAgent):
 
     def judge_knock(self, view: PlayerView, tr: Tracking, knock: Knock, dw: int) -> bool:
         """Whether to make ``knock``: gin and forced knocks always; otherwise by the fitted
-        rule (:data:`~ginrummy.agents.fitted.KNOCK_WEIGHTS`), or as ``strong`` without it;
+        rule (:func:`~ginrummy.agents.fitted.knock_weights` of ``knock_fit``), or as ``strong`` without it;
         always when it wins the game (:meth:`finishes`)."""
         return bool(dw and self.finishes(view, tr, knock, dw)) or self._judge_points(view, tr, knock, dw)
 
@@ -371,7 +379,8 @@ class ExpertAgent(StrongAgent):
         """:meth:`judge_knock` on the hand's points alone (the game's score aside)."""
         if dw == 0 or view.must_knock or not self._setting(self.search.knock_rule, False):
             return super().judge_knock(view, tr, knock, dw)
-        return fitted.predict(fitted.KNOCK_WEIGHTS, fitted.knock_features(self, view, tr, knock, dw)) > 0
+        weights = fitted.knock_weights(self.search.knock_fit)
+        return fitted.predict(weights, fitted.knock_features(self, view, tr, knock, dw)) > 0
 
     def wants_upcard(self, view: PlayerView, tr: Tracking) -> bool:
         """Whether to take the upcard: by the fitted rule

@@ -33,9 +33,12 @@ __all__ = [
     "DRAW_FEATURES",
     "DRAW_WEIGHTS",
     "KNOCK_FEATURES",
+    "KNOCK_FITS",
     "KNOCK_WEIGHTS",
+    "KNOCK_WEIGHTS_QUADRATIC",
     "draw_features",
     "knock_features",
+    "knock_weights",
     "predict",
     "upcard_is_close",
 ]
@@ -160,6 +163,65 @@ playing on, fitted by ``bench/fit_rule.py`` on 10,635 knock chances of ``strong`
 1,500 hands); cross-validated it gains 0.63 +- 0.08 points per knock chance over the
 ``strong`` rule."""
 
+KNOCK_WEIGHTS_QUADRATIC: dict[str, float] = {
+    "bias": -7.59,
+    "ev": -0.2482,
+    "undercut": -21.88,
+    "opp_knocks": -12.54,
+    "dw": 4.323,
+    "stock": 1.565,
+    "gin_next": -24.62,
+    "draw_dw": 7.833,
+    "opp_turns": -1.355,
+    "ev*ev": -0.004801,
+    "ev*undercut": -0.3118,
+    "ev*opp_knocks": 0.4743,
+    "ev*dw": -0.0187,
+    "ev*stock": 0.008692,
+    "ev*gin_next": 1.688,
+    "ev*draw_dw": -0.04413,
+    "ev*opp_turns": 0.009708,
+    "undercut*undercut": 6.704,
+    "undercut*opp_knocks": 21.9,
+    "undercut*dw": -0.4755,
+    "undercut*stock": 0.1022,
+    "undercut*gin_next": 26.69,
+    "undercut*draw_dw": -2.037,
+    "undercut*opp_turns": -0.5533,
+    "opp_knocks*opp_knocks": 27.96,
+    "opp_knocks*dw": -2.302,
+    "opp_knocks*stock": 0.3069,
+    "opp_knocks*gin_next": -20.04,
+    "opp_knocks*draw_dw": 0.2065,
+    "opp_knocks*opp_turns": -0.3437,
+    "dw*dw": -0.1194,
+    "dw*stock": -0.2904,
+    "dw*gin_next": 5.856,
+    "dw*draw_dw": -0.01879,
+    "dw*opp_turns": -0.2478,
+    "stock*stock": -0.01823,
+    "stock*gin_next": -6.03,
+    "stock*draw_dw": -0.009619,
+    "stock*opp_turns": -0.04369,
+    "gin_next*gin_next": 20.41,
+    "gin_next*draw_dw": 0.5294,
+    "gin_next*opp_turns": 1.227,
+    "draw_dw*draw_dw": 0.1755,
+    "draw_dw*opp_turns": -0.4949,
+    "opp_turns*opp_turns": 0.093,
+}
+"""The knock rule of ``expert`` (``ExpertParams.knock_fit`` ``"quadratic"``): like
+:data:`KNOCK_WEIGHTS` a prediction of the points gained by knocking over playing on, over the
+same :func:`knock_features` and the product of each pair of them (terms ``"f*g"``), fitted by
+``bench/fit_rule.py --products`` on 16,256 knock chances of 2,800 ``eaai`` hands, each played
+out both ways: 1,600 hands of the expert's rules (``strong`` with the :data:`KNOCK_WEIGHTS`
+rule, no search) against themselves and 1,200 of ``strong`` v ``strong``
+(``bench/decision_data.py --players rules`` and ``--players strong``). Cross-validated (five
+folds of whole hands) it gains 0.30 +- 0.08 points per knock chance over :data:`KNOCK_WEIGHTS`
+on the same chances (bench/README.md, "A second knock rule"); a line refitted on the same data
+gains nothing (-0.02 +- 0.05): what the products add is the interplay of the undercut risk,
+the opponent's threat and the chance of gin."""
+
 DRAW_WEIGHTS: dict[str, float] = {
     "bias": 4.464,
     "melds": 2.239,
@@ -178,11 +240,41 @@ DRAW_WEIGHTS: dict[str, float] = {
 (-0.05 +- 0.24 points per choice), unlike the knock rule."""
 
 
+KNOCK_FITS = ("strong", "quadratic")
+"""The names of the fitted knock rules (:func:`knock_weights`)."""
+
+
+def knock_weights(fit: str) -> dict[str, float]:
+    """The weights of the knock rule named ``fit``: ``"strong"`` (:data:`KNOCK_WEIGHTS`, a line
+    fitted on ``strong`` v ``strong`` hands) or ``"quadratic"`` (:data:`KNOCK_WEIGHTS_QUADRATIC`,
+    with products of the features, fitted on those and on hands of the expert's rules against
+    themselves). Raises ``ValueError`` for another name.
+
+    >>> knock_weights("strong") is KNOCK_WEIGHTS
+    True
+    """
+    if fit == "strong":
+        return KNOCK_WEIGHTS
+    if fit == "quadratic":
+        return KNOCK_WEIGHTS_QUADRATIC
+    raise ValueError(f"unknown knock rule {fit!r}; rules: {', '.join(KNOCK_FITS)}")
+
+
 def predict(weights: dict[str, float], features: dict[str, float]) -> float:
     """The rule's prediction (points gained by the first branch: knocking, taking the upcard):
-    ``weights["bias"]`` plus the weighted features.
+    ``weights["bias"]`` plus the weighted terms. A term is a feature's name, or two names joined
+    by ``*`` for their product (``bench/fit_rule.py --products``); a name missing from
+    ``features`` raises ``KeyError``.
 
     >>> predict({"bias": 1.0, "dw": -0.5}, {"dw": 4.0, "stock": 20.0})
     -1.0
+    >>> predict({"dw*stock": 0.5}, {"dw": 4.0, "stock": 20.0})
+    40.0
     """
-    return weights.get("bias", 0.0) + sum(w * features[k] for k, w in weights.items() if k != "bias")
+    total = weights.get("bias", 0.0)
+    for k, w in weights.items():
+        if k == "bias":
+            continue
+        f, _, g = k.partition("*")
+        total += w * (features[f] * features[g] if g else features[f])
+    return total

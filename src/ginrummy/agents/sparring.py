@@ -164,6 +164,7 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     game_seconds=0.0,
     score_aware=False,
     endgame=0,
+    knock_fit="strong",
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
