@@ -20,7 +20,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 
 from ginrummy.cards import Card
 from ginrummy.cli import render
@@ -30,7 +29,7 @@ from ginrummy.cli.tui.base import CSS as BASE_CSS
 from ginrummy.cli.tui.base import SIDE, WIDE, BaseTable
 from ginrummy.cli.tui.pickup_words import Choice
 from ginrummy.cli.tui.screens import ChoiceScreen
-from ginrummy.cli.tui.widgets import BIG_WIDTH, CARD_WIDTH, CardRow, KeyBar, Slot, TextBox, fitting
+from ginrummy.cli.tui.widgets import BIG_WIDTH, CARD_WIDTH, CardRow, Slot, TextBox, fitting
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.order import by_rank, hand_layout
 from ginrummy.hand.phase import Phase
@@ -69,23 +68,11 @@ class PickupTable(BaseTable):
         *BaseTable.SHARED,
     ]
 
-    def compose(self) -> ComposeResult:
-        yield TextBox(id="header")
-        with Horizontal(id="main"):
-            with Vertical(id="table"):
-                yield TextBox(id="opponent-label")
-                yield CardRow(id="opponent")
-                yield TextBox(id="melds-label")
-                yield TextBox(id="melds-text")
-                yield CardRow(id="melds", numbers=True)
-                yield TextBox(id="piles-label")
-                yield CardRow(id="piles")
-                yield TextBox(id="hand-label")
-                yield CardRow(id="hand", numbers=True)
-                yield TextBox(id="prompt")
-                yield TextBox(id="log", tail=True, head=1)
-            yield TextBox(id="side", tail=True, head=3)
-        yield KeyBar(id="keys")
+    def compose_middle(self) -> ComposeResult:
+        """The melds on the table: a line of the points on it, then the melds in words or as cards."""
+        yield TextBox(id="melds-label")
+        yield TextBox(id="melds-text")
+        yield CardRow(id="melds", numbers=True)
 
     # -- drawing ------------------------------------------------------------------------------
 

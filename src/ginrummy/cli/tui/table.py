@@ -16,16 +16,14 @@ from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 
 from ginrummy.cards import Card
 from ginrummy.cli.table import COMPUTER
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.base import CSS, BaseTable, capital
 from ginrummy.cli.tui.screens import ConfirmScreen, LayoffScreen
-from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, KeyBar, Slot, TextBox, fitting
+from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, Slot, TextBox, fitting
 from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.defense import LayoffChoice
 from ginrummy.hand.order import by_rank, hand_layout
@@ -53,21 +51,6 @@ class TableScreen(BaseTable):
         Binding("b", "big_gin", "Big gin"),
         *BaseTable.SHARED,
     ]
-
-    def compose(self) -> ComposeResult:
-        yield TextBox(id="header")
-        with Horizontal(id="main"):
-            with Vertical(id="table"):
-                yield TextBox(id="opponent-label")
-                yield CardRow(id="opponent")
-                yield TextBox(id="piles-label")
-                yield CardRow(id="piles")
-                yield TextBox(id="hand-label")
-                yield CardRow(id="hand", numbers=True)
-                yield TextBox(id="prompt")
-                yield TextBox(id="log", tail=True, head=1)
-            yield TextBox(id="side", tail=True, head=3)
-        yield KeyBar(id="keys")
 
     # -- drawing ------------------------------------------------------------------------------
 
