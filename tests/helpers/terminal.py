@@ -45,11 +45,10 @@ def command_for(action: Action, hand: CardSet) -> str:
     return "bg"
 
 
-def pickup_answer(seed: int = 5) -> Answer:
-    """Answers every prompt of a discard-pile pickup session as the pickup simple agent would
-    play the human's view (its command, :func:`ginrummy.cli.table.pickup_commands.command_for`);
-    deals every next hand, says yes to confirmations and no to playing again."""
-    bot = PickupSimpleAgent(seed)
+def answering(move: Callable[[PlaySession], str]) -> Answer:
+    """Answers every prompt of a session, for every variant: no to playing again, yes to
+    confirmations, Enter to deal the next hand, and ``move(session)`` (the command of the human's
+    move) to every other prompt."""
 
     def answer(session: PlaySession, prompt: str) -> str:
         if prompt.startswith("Play again"):
@@ -58,11 +57,23 @@ def pickup_answer(seed: int = 5) -> Answer:
             return "y"
         if prompt.startswith("Press Enter"):
             return ""
+        return move(session)
+
+    return answer
+
+
+def pickup_answer(seed: int = 5) -> Answer:
+    """Answers every prompt of a discard-pile pickup session as the pickup simple agent would
+    play the human's view (its command, :func:`ginrummy.cli.table.pickup_commands.command_for`);
+    deals every next hand, says yes to confirmations and no to playing again."""
+    bot = PickupSimpleAgent(seed)
+
+    def move(session: PlaySession) -> str:
         view = session.view
         assert isinstance(view, PickupView) and view.my_turn
         return pickup_command(bot.act(view))
 
-    return answer
+    return answering(move)
 
 
 def bot_answer(seed: int = 5) -> Answer:
@@ -70,18 +81,12 @@ def bot_answer(seed: int = 5) -> Answer:
     confirmations, deals every next hand and says no to playing again."""
     bot = make_agent("simple", seed)
 
-    def answer(session: PlaySession, prompt: str) -> str:
-        if prompt.startswith("Play again"):
-            return "n"
-        if "(y/n)" in prompt:
-            return "y"
-        if prompt.startswith("Press Enter"):
-            return ""
+    def move(session: PlaySession) -> str:
         view = session.view
         assert view is not None and view.my_turn
         return command_for(bot.act(view), view.hand)
 
-    return answer
+    return answering(move)
 
 
 def run_session(

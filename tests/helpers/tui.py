@@ -134,29 +134,50 @@ def _cards(mask: int) -> list[int]:
     return [c for c in range(52) if mask >> c & 1]
 
 
-async def play_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) -> None:
-    """Play the bot's move for the person with keys, or with clicks where a click can do it."""
-    flow = app.flow
-    view = flow.view
-    table = app.table
-    assert table is not None
-    action = bot.act(view)
-    hand = table.query_one("#hand", CardRow)
-    piles = table.query_one("#piles", CardRow)
+def _row(app: TableApp, selector: str) -> CardRow:
+    """The table's row of cards ``selector``."""
+    assert app.table is not None
+    return app.table.query_one(selector, CardRow)
+
+
+async def _take_from(pilot: Pilot[None], app: TableApp, key: str, mouse: bool) -> None:
+    """Draw from the stock (``key`` ``"stock"``: d) or take the top discard (``"pile"``: t) with
+    its key, or a click on it."""
+    piles = _row(app, "#piles")
+    if mouse:
+        assert await pilot.click(piles, offset=piles.offset_of(key))
+    else:
+        await pilot.press("d" if key == "stock" else "t")
+
+
+async def _bot_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) -> Any:
+    """Ask ``bot`` for the person's move and play it if it is one every table plays alike (pass
+    the upcard, draw from the stock, discard a card) with keys or a click: returns ``None`` then,
+    else the move, for the variant's driver to play."""
+    action = bot.act(app.flow.view)
     if isinstance(action, Pass):
         await pilot.press("p")
-    elif isinstance(action, TakeDiscard | DrawStock):
-        key = "pile" if isinstance(action, TakeDiscard) else "stock"
-        if mouse:
-            assert await pilot.click(piles, offset=piles.offset_of(key))
-        else:
-            await pilot.press("t" if key == "pile" else "d")
+    elif isinstance(action, DrawStock):
+        await _take_from(pilot, app, "stock", mouse)
     elif isinstance(action, Discard):
+        hand = _row(app, "#hand")
         if mouse:
             assert await pilot.click(hand, offset=hand.offset_of(action.card))
         else:
             await choose(pilot, app, action.card)
             await pilot.press("enter")
+    else:
+        return action
+    return None
+
+
+async def play_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) -> None:
+    """Play the bot's move for the person with keys, or with clicks where a click can do it."""
+    action = await _bot_move(pilot, app, bot, mouse)
+    if action is None:
+        return
+    if isinstance(action, TakeDiscard):
+        await _take_from(pilot, app, "pile", mouse)
     elif isinstance(action, Knock):
         await choose(pilot, app, action.card)
         await pilot.press("k")
@@ -182,6 +203,40 @@ async def choose(pilot: Pilot[None], app: TableApp, card: Card) -> None:
     assert app.table is not None and app.table.selected == card
 
 
+async def drive(
+    pilot: Pilot[None],
+    app: TableApp,
+    turn: Callable[[], Awaitable[None]],
+    at_hand_over: Callable[[], None],
+    *,
+    mouse: bool,
+    limit: int,
+    hands: int | None = None,
+) -> int:
+    """The loop that plays a game through the table, for every variant: until the game-over
+    dialog (or until ``hands`` hands are over), ``turn()`` plays what the screen on top asks of the
+    person; at each end of a hand ``at_hand_over()`` checks it, then Enter (or a click on the
+    button) goes on to the next hand. Returns the hands played; raises ``AssertionError`` if the
+    game is not over after ``limit`` turns."""
+    played = 0
+    for _ in range(limit):
+        screen = app.screen
+        if isinstance(screen, EndScreen) and screen.id == "game-over":
+            return played
+        if isinstance(screen, EndScreen) and screen.id == "hand-over":
+            played += 1
+            at_hand_over()
+            if hands is not None and played >= hands:
+                return played
+            if mouse:
+                assert await pilot.click("#next")
+            else:
+                await pilot.press("enter")
+            continue
+        await turn()
+    raise AssertionError("the game did not end")
+
+
 async def play_game(
     pilot: Pilot[None],
     app: TableApp,
@@ -195,34 +250,25 @@ async def play_game(
     after each, until the game is over (or ``hands`` hands are over); returns the hands played.
     Stops at the game-over dialog."""
     bot = make_agent("simple", seed)
-    played = 0
-    for _ in range(2000):
-        screen = app.screen
-        if isinstance(screen, EndScreen) and screen.id == "game-over":
-            return played
-        if isinstance(screen, EndScreen) and screen.id == "hand-over":
-            played += 1
-            check_table(app)
-            if on_hand_over is not None:
-                on_hand_over(app)
-            if hands is not None and played >= hands:
-                return played
-            if mouse:
-                assert await pilot.click("#next")
-            else:
-                await pilot.press("enter")
-            continue
-        if isinstance(screen, LayoffScreen):
+
+    async def turn() -> None:
+        if isinstance(app.screen, LayoffScreen):
             if mouse:
                 assert await pilot.click("#plans", offset=(2, 1))
             else:
                 await pilot.press("enter")
             assert app.flow.state is not None
             assert isinstance(app.flow.state.log[-1][1], LayOff)
-            continue
+            return
         check_table(app)
         await play_move(pilot, app, bot, mouse)
-    raise AssertionError("the game did not end")
+
+    def at_hand_over() -> None:
+        check_table(app)
+        if on_hand_over is not None:
+            on_hand_over(app)
+
+    return await drive(pilot, app, turn, at_hand_over, mouse=mouse, limit=2000, hands=hands)
 
 
 def advance(flow: TableFlow, until: Callable[[TableFlow], bool], seed: int = 5, limit: int = 3000) -> None:
@@ -267,20 +313,12 @@ async def play_pickup_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: b
     """Play the bot's pickup move for the person: keys, the choosers' lists, or clicks (the
     stock, a card of the pile, a card of the hand, a line of a list)."""
     flow = app.flow
-    view = flow.pickup
-    table = app.table
-    assert table is not None
-    action = bot.act(view)
-    piles = table.query_one("#piles", CardRow)
-    hand = table.query_one("#hand", CardRow)
-    if isinstance(action, Pass):
-        await pilot.press("p")
-    elif isinstance(action, DrawStock):
-        if mouse:
-            assert await pilot.click(piles, offset=piles.offset_of("stock"))
-        else:
-            await pilot.press("d")
+    view = flow.pickup  # as it was before the move
+    action = await _bot_move(pilot, app, bot, mouse)
+    if action is None:
+        pass
     elif isinstance(action, Take):
+        piles = _row(app, "#piles")
         card = view.discard_pile[-action.count]
         if mouse and any(s.key == card for s in piles.spans):
             assert await pilot.click(piles, offset=piles.offset_of(card))
@@ -296,12 +334,6 @@ async def play_pickup_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: b
         await pilot.press("m" if isinstance(action, LayMeld) else "a")
         if len(listed) > 1:
             await choose_in_list(pilot, app, [c.actions for c in listed].index((action,)), mouse)
-    elif isinstance(action, Discard):
-        if mouse:
-            assert await pilot.click(hand, offset=hand.offset_of(action.card))
-        else:
-            await choose(pilot, app, action.card)
-            await pilot.press("enter")
     else:  # pragma: no cover - every pickup action is handled above
         raise AssertionError(action)
     assert flow.message is None or "Not allowed" not in flow.message.plain, flow.message
@@ -312,21 +344,14 @@ async def play_pickup_game(pilot: Pilot[None], app: TableApp, *, mouse: bool = F
     seeded), checking the table before each move and at the end of each hand; returns the hands
     played. Stops at the game-over dialog."""
     bot = PickupSimpleAgent(seed)
-    played = 0
-    for _ in range(5000):
-        screen = app.screen
-        if isinstance(screen, EndScreen) and screen.id == "game-over":
-            return played
-        if isinstance(screen, EndScreen) and screen.id == "hand-over":
-            played += 1
-            check_pickup_table(app)
-            result = app.flow.result
-            assert result is not None and result.describe(app.flow.names) in shown(app, "#text")
-            if mouse:
-                assert await pilot.click("#next")
-            else:
-                await pilot.press("enter")
-            continue
+
+    async def turn() -> None:
         check_pickup_table(app)
         await play_pickup_move(pilot, app, bot, mouse)
-    raise AssertionError("the game did not end")
+
+    def at_hand_over() -> None:
+        check_pickup_table(app)
+        result = app.flow.result
+        assert result is not None and result.describe(app.flow.names) in shown(app, "#text")
+
+    return await drive(pilot, app, turn, at_hand_over, mouse=mouse, limit=5000)

@@ -19,14 +19,17 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.actions import parse
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from ginrummy.cards import Card
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
-from ginrummy.cli.tui.widgets import KeyBar, TextBox
+from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox
+from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.phase import Phase
 from ginrummy.variants import AnyAction
 
@@ -61,9 +64,14 @@ def _parsed(action: str) -> tuple[str, tuple[object, ...]]:
 
 
 class BaseTable(Screen[None]):
-    """The parts every table shares (see the module docstring). Subclasses compose the widgets
-    ``#header``, ``#side``, ``#prompt``, ``#log`` and ``#keys`` with their own, and implement
-    :meth:`draw_table`, :meth:`prompt_text`, :meth:`order` and :meth:`your_turn`."""
+    """The parts every table shares (see the module docstring). :meth:`compose` lays out every
+    table's widgets (``#header``; on the left ``#opponent-label``, ``#opponent``, the variant's
+    own rows from :meth:`compose_middle`, ``#piles-label``, ``#piles``, ``#hand-label``, ``#hand``,
+    ``#prompt``, ``#log``; ``#side`` on the right; ``#keys``). Subclasses implement
+    :meth:`draw_table`, :meth:`header_text`, :meth:`prompt_text`, :meth:`order` and
+    :meth:`help_lines`, and may add :meth:`compose_middle`, :meth:`your_turn` and their own
+    :meth:`discard`. The keys every table binds alike (draw ``d``, pass ``p``, discard ``⏎``) act
+    here; each table lists them in its ``BINDINGS``, in the order of its key bar."""
 
     SHARED: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Left", show=False),
@@ -89,7 +97,27 @@ class BaseTable(Screen[None]):
     def on_resize(self) -> None:
         self.draw()
 
+    def compose(self) -> ComposeResult:
+        yield TextBox(id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield TextBox(id="opponent-label")
+                yield CardRow(id="opponent")
+                yield from self.compose_middle()
+                yield TextBox(id="piles-label")
+                yield CardRow(id="piles")
+                yield TextBox(id="hand-label")
+                yield CardRow(id="hand", numbers=True)
+                yield TextBox(id="prompt")
+                yield TextBox(id="log", tail=True, head=1)
+            yield TextBox(id="side", tail=True, head=3)
+        yield KeyBar(id="keys")
+
     # -- what each table provides ----------------------------------------------------------
+
+    def compose_middle(self) -> ComposeResult:
+        """The variant's own rows, between the computer's hand and the piles (none by default)."""
+        return iter(())
 
     def draw_table(self, big: bool) -> None:
         """Draw the variant's part of the table (cards, piles, melds) from the person's view."""
@@ -250,10 +278,40 @@ class BaseTable(Screen[None]):
         view = flow.view
         return view.phase if view.my_turn else None
 
+    def legal(self) -> Sequence[AnyAction]:
+        """The person's legal actions now; none when it is not their turn."""
+        return self.flow.view.legal_actions if self.phase() is not None else ()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a key of every table does something now (its key is shown in the bar); a
+        table checks its own keys, then asks here."""
+        phase = self.phase()
+        if action == "draw":
+            return DrawStock() in self.legal()
+        if action == "pass_upcard":
+            return Pass() in self.legal()
+        if action in ("discard", "move", "pick"):
+            return phase is Phase.DISCARD
         if action in ("hint", "undo"):
-            return self.phase() is not None and self.flow.practice
+            return phase is not None and self.flow.practice
         return True
+
+    def action_draw(self) -> None:
+        self.act(DrawStock())
+
+    def action_pass_upcard(self) -> None:
+        self.act(Pass())
+
+    def action_discard(self) -> None:
+        if self.selected is None:
+            self.flow.say("choose a card first (click it, or ← → or its number)", "Which card?")
+            self.draw()
+            return
+        self.discard(self.selected)
+
+    def discard(self, card: Card) -> None:
+        """Discard ``card``, ending the person's turn (the standard table knocks when it must)."""
+        self.act(Discard(card))
 
     def action_move(self, step: int) -> None:
         order = self.order()

@@ -20,7 +20,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 
 from ginrummy.cards import Card
 from ginrummy.cli import render
@@ -30,8 +29,8 @@ from ginrummy.cli.tui.base import CSS as BASE_CSS
 from ginrummy.cli.tui.base import SIDE, WIDE, BaseTable
 from ginrummy.cli.tui.pickup_words import Choice
 from ginrummy.cli.tui.screens import ChoiceScreen
-from ginrummy.cli.tui.widgets import BIG_WIDTH, CARD_WIDTH, CardRow, KeyBar, Slot, TextBox, fitting
-from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.cli.tui.widgets import BIG_WIDTH, CARD_WIDTH, CardRow, Slot, TextBox, fitting
+from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.order import by_rank, hand_layout
 from ginrummy.hand.phase import Phase
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, Take
@@ -69,23 +68,11 @@ class PickupTable(BaseTable):
         *BaseTable.SHARED,
     ]
 
-    def compose(self) -> ComposeResult:
-        yield TextBox(id="header")
-        with Horizontal(id="main"):
-            with Vertical(id="table"):
-                yield TextBox(id="opponent-label")
-                yield CardRow(id="opponent")
-                yield TextBox(id="melds-label")
-                yield TextBox(id="melds-text")
-                yield CardRow(id="melds", numbers=True)
-                yield TextBox(id="piles-label")
-                yield CardRow(id="piles")
-                yield TextBox(id="hand-label")
-                yield CardRow(id="hand", numbers=True)
-                yield TextBox(id="prompt")
-                yield TextBox(id="log", tail=True, head=1)
-            yield TextBox(id="side", tail=True, head=3)
-        yield KeyBar(id="keys")
+    def compose_middle(self) -> ComposeResult:
+        """The melds on the table: a line of the points on it, then the melds in words or as cards."""
+        yield TextBox(id="melds-label")
+        yield TextBox(id="melds-text")
+        yield CardRow(id="melds", numbers=True)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -212,20 +199,9 @@ class PickupTable(BaseTable):
     # -- acting ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phase = self.phase()
-        legal = self.flow.view.legal_actions if phase is not None else ()
-        if action == "draw":
-            return DrawStock() in legal
-        if action == "take":
-            return any(isinstance(a, Take) for a in legal)
-        if action == "pass_upcard":
-            return Pass() in legal
-        if action == "meld":
-            return any(isinstance(a, LayMeld) for a in legal)
-        if action == "add":
-            return any(isinstance(a, AddCard) for a in legal)
-        if action in ("discard", "move", "pick"):
-            return phase is Phase.DISCARD
+        kind = {"take": Take, "meld": LayMeld, "add": AddCard}.get(action)
+        if kind is not None:
+            return any(isinstance(a, kind) for a in self.legal())
         return super().check_action(action, parameters)
 
     def _choose(self, title: str, choices: list[Choice], none: str) -> None:
@@ -243,14 +219,8 @@ class PickupTable(BaseTable):
 
             self.app.push_screen(ChoiceScreen(title, [c.text for c in choices]), chosen)
 
-    def action_draw(self) -> None:
-        self.act(DrawStock())
-
     def action_take(self) -> None:
         self._choose("Take from the discard pile", pickup_words.take_choices(self.flow), "nothing to take")
-
-    def action_pass_upcard(self) -> None:
-        self.act(Pass())
 
     def action_meld(self) -> None:
         self._choose("Lay a meld on the table", pickup_words.meld_choices(self.flow), "no meld to lay")
@@ -259,13 +229,6 @@ class PickupTable(BaseTable):
         self._choose(
             "Add a card to a table meld", pickup_words.add_choices(self.flow), "no card fits a table meld"
         )
-
-    def action_discard(self) -> None:
-        if self.selected is None:
-            self.flow.say("choose a card first (click it, or ← → or its number)", "Which card?")
-            self.draw()
-            return
-        self.act(Discard(self.selected))
 
     def on_card_row_clicked(self, event: CardRow.Clicked) -> None:
         phase = self.phase()
@@ -280,4 +243,4 @@ class PickupTable(BaseTable):
                 self.action_pile()
         elif event.row.id == "hand" and isinstance(key, Card) and phase is Phase.DISCARD:
             self.selected = key
-            self.act(Discard(key))
+            self.discard(key)

@@ -12,6 +12,7 @@ from rich.text import Text
 from ginrummy.cli import render
 from ginrummy.cli.table import HUMAN
 from ginrummy.cli.table.pickup_commands import bulk_adds, bulk_melds
+from ginrummy.cli.tui import words
 from ginrummy.cli.tui.base import capital
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.hand.phase import Phase
@@ -52,12 +53,10 @@ def owner(flow: TableFlow, player: int) -> str:
 
 def prompt(flow: TableFlow) -> Text:
     """What the person may do now, in one line."""
+    said = words.turn_prompt(flow)
+    if said is not None:
+        return said
     view = flow.pickup
-    if not view.my_turn:
-        return Text("The hand is over.") if view.phase is Phase.END else Text("The computer is playing...")
-    up = flow.card_text(view.upcard, "bold") if view.upcard is not None else Text("-")
-    if view.phase is Phase.OFFER:
-        return Text.assemble("Take the upcard ", up, " (t) or pass (p)?")
     if view.phase is Phase.DRAW:
         if view.draw_only:
             return Text("Draw from the stock (d, or click it).")

@@ -16,17 +16,15 @@ from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 
 from ginrummy.cards import Card
 from ginrummy.cli.table import COMPUTER
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.base import CSS, BaseTable, capital
 from ginrummy.cli.tui.screens import ConfirmScreen, LayoffScreen
-from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, KeyBar, Slot, TextBox, fitting
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, Slot, TextBox, fitting
+from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, TakeDiscard
 from ginrummy.hand.defense import LayoffChoice
 from ginrummy.hand.order import by_rank, hand_layout
 from ginrummy.hand.phase import Phase
@@ -53,21 +51,6 @@ class TableScreen(BaseTable):
         Binding("b", "big_gin", "Big gin"),
         *BaseTable.SHARED,
     ]
-
-    def compose(self) -> ComposeResult:
-        yield TextBox(id="header")
-        with Horizontal(id="main"):
-            with Vertical(id="table"):
-                yield TextBox(id="opponent-label")
-                yield CardRow(id="opponent")
-                yield TextBox(id="piles-label")
-                yield CardRow(id="piles")
-                yield TextBox(id="hand-label")
-                yield CardRow(id="hand", numbers=True)
-                yield TextBox(id="prompt")
-                yield TextBox(id="log", tail=True, head=1)
-            yield TextBox(id="side", tail=True, head=3)
-        yield KeyBar(id="keys")
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -201,41 +184,21 @@ class TableScreen(BaseTable):
     # -- acting ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phase = self.phase()
-        legal = self.flow.view.legal_actions if phase is not None else ()
-        if action == "draw":
-            return DrawStock() in legal
         if action == "take":
-            return TakeDiscard() in legal
-        if action == "pass_upcard":
-            return Pass() in legal
-        if action in ("discard", "move", "pick"):
-            return phase is Phase.DISCARD
+            return TakeDiscard() in self.legal()
         if action == "knock":
-            return any(isinstance(a, Knock) for a in legal)
+            return any(isinstance(a, Knock) for a in self.legal())
         if action == "gin":
-            return phase is Phase.DISCARD and 0 in words.knock_cards(self.flow).values()
+            return self.phase() is Phase.DISCARD and 0 in words.knock_cards(self.flow).values()
         if action == "big_gin":
-            return any(isinstance(a, BigGin) for a in legal)
+            return any(isinstance(a, BigGin) for a in self.legal())
         return super().check_action(action, parameters)
-
-    def action_draw(self) -> None:
-        self.act(DrawStock())
 
     def action_take(self) -> None:
         self.act(TakeDiscard())
 
-    def action_pass_upcard(self) -> None:
-        self.act(Pass())
-
-    def action_discard(self) -> None:
-        if self.selected is None:
-            self.flow.say("choose a card first (click it, or ← → or its number)", "Which card?")
-            self.draw()
-            return
-        self._discard(self.selected)
-
-    def _discard(self, card: Card) -> None:
+    def discard(self, card: Card) -> None:
+        """Discard ``card``; on the last card of the stock, knock with it (asks first)."""
         if self.flow.standard.must_knock:
             self._knock(card)
         else:
@@ -283,4 +246,4 @@ class TableScreen(BaseTable):
                 self.action_pile()
         elif event.row.id == "hand" and isinstance(key, Card) and phase is Phase.DISCARD:
             self.selected = key
-            self._discard(key)
+            self.discard(key)

@@ -38,6 +38,8 @@ __all__ = [
     "own_plan",
     "pile_lines",
     "prompt",
+    "turn_prompt",
+    "upcard_text",
 ]
 
 STANDARD_KEYS: tuple[tuple[str, str], ...] = (
@@ -83,14 +85,30 @@ def help_lines(flow: TableFlow, keys: Sequence[tuple[str, str]] = KEYS) -> list[
     return lines
 
 
-def prompt(flow: TableFlow) -> Text:
-    """What the person may do now, in one line."""
-    view = flow.standard
+def upcard_text(flow: TableFlow) -> Text:
+    """The upcard (the top of the discard pile) in bold; ``-`` when the pile is empty."""
+    view = flow.view
+    return flow.card_text(view.upcard, "bold") if view.upcard is not None else Text("-")
+
+
+def turn_prompt(flow: TableFlow) -> Text | None:
+    """What every table's prompt says while it is not the person's turn (the hand is over, or the
+    computer is playing) and at the offer of the upcard; ``None`` otherwise (the table says it)."""
+    view = flow.view
     if not view.my_turn:
         return Text("The hand is over.") if view.phase is Phase.END else Text("The computer is playing...")
-    up = flow.card_text(view.upcard, "bold") if view.upcard is not None else Text("-")
     if view.phase is Phase.OFFER:
-        return Text.assemble("Take the upcard ", up, " (t) or pass (p)?")
+        return Text.assemble("Take the upcard ", upcard_text(flow), " (t) or pass (p)?")
+    return None
+
+
+def prompt(flow: TableFlow) -> Text:
+    """What the person may do now, in one line."""
+    said = turn_prompt(flow)
+    if said is not None:
+        return said
+    view = flow.standard
+    up = upcard_text(flow)
     if view.phase is Phase.LAST_CHANCE:
         return Text.assemble("Take ", up, " only to knock (t), or pass (p)?")
     if view.phase is Phase.DRAW:
