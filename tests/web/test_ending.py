@@ -5,14 +5,18 @@ seat, a stale version, a game between two people abandoned, any move after the e
 
 from __future__ import annotations
 
+import json
 import queue
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from ginrummy.cli.main import main as cli
+from ginrummy.records import GameRecord
 from ginrummy.storage.store import SCHEMA_VERSION, Store
 from ginrummy.web.session import GameSession
 from helpers.web import LiveServer, hidden_from, scripted_action, strings
@@ -31,6 +35,12 @@ def new_game(client: TestClient, **choice: Any) -> tuple[str, dict[str, str], di
 def session_of(client: TestClient, gid: str) -> GameSession:
     s: GameSession = client.app.state.server.sessions[gid]
     return s
+
+
+def session_parts(client: TestClient, gid: str) -> tuple[Any, Any]:
+    """The session's game and hand states (what its record is made from)."""
+    s = session_of(client, gid)
+    return s.game, s.states
 
 
 def stored(client: TestClient, gid: str) -> Any:
@@ -109,6 +119,36 @@ def test_resign_against_the_computer(app_client: TestClient) -> None:
     assert replay["ended"]["how"] == "resigned" and replay["you"] == 0 and replay["game_over"]
     record = app_client.get(f"/api/games/{gid}/record", headers=me)
     assert record.status_code == 200 and record.json()["ended"]["by"] == 0
+
+
+def test_a_resigned_games_record_verifies_and_replays_to_where_it_stopped(
+    app_client: TestClient, tmp_path: Path
+) -> None:
+    gid, me, game = new_game(app_client, mode="rated")
+    game = moves(app_client, gid, me, game, 6)
+    r = app_client.post(f"/api/games/{gid}/resign", json={"version": game["version"]}, headers=me)
+    assert r.status_code == 200, r.text
+    record = app_client.get(f"/api/games/{gid}/record", headers=me).json()
+    assert record["ended"]["how"] == "resigned"
+    path = tmp_path / "resigned.json"
+    path.write_text(json.dumps(record))
+    out = CliRunner().invoke(cli, ["verify", str(path)])
+    assert out.exit_code == 0, out.output
+    n = len(record["fairness"])
+    assert f"{n} of {n} deals verified" in out.output
+    # the record replays to where the player resigned: the hand being played, unfinished
+    loaded = GameRecord.load(json.dumps(record))
+    replayed = loaded.replay()
+    assert not replayed.is_over and list(replayed.totals) == game["sheet"]["totals"]
+    assert (
+        loaded.hands[-1].to_json()
+        == GameRecord.from_game(*session_parts(app_client, gid)).hands[-1].to_json()
+    )
+    # a record whose deal was changed after the fact does not verify
+    record["fairness"][-1]["salt"] = "0" * len(record["fairness"][-1]["salt"])
+    path.write_text(json.dumps(record))
+    bad = CliRunner().invoke(cli, ["verify", str(path)])
+    assert bad.exit_code == 1 and "FAILED" in bad.output
 
 
 def test_abandon_is_neither_won_nor_lost(app_client: TestClient) -> None:

@@ -146,10 +146,12 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     "expert": (
         "Thinks like `strong`, but decides when to knock by a rule learned from thousands of simulated "
-        "hands, each played out both ways at every chance to knock: it weighs the knock's likely points "
-        "(and undercut risk) against how much its next draws could still improve its hand, how close you "
-        "are to knocking and how far the hand has gone, and so knocks sooner than `strong` when waiting "
-        "would not pay. It also checks its closest discards by imagining a few dozen ways your hand and "
+        "hands, each played out both ways at every chance to knock (hands of `strong` against itself and "
+        "of the expert's own rules against themselves): it weighs the knock's likely points and undercut "
+        "risk, how close you are to knocking, how much its next draws could still improve its hand and "
+        "its chance of gin, and how far the hand has gone, each against the others (a small undercut "
+        "risk matters more when you are close to knocking), and so knocks sooner than `strong` when "
+        "waiting would not pay. It also checks its closest discards by imagining a few dozen ways your hand and "
         "the stock could be and playing each one out to the end of the hand, changing its mind only when "
         "another card comes out clearly better. It also reads the cards shown at the end of each hand: "
         "until it has seen you wait (hold a hand you could have knocked with, or go gin) it takes you for "
