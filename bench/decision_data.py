@@ -17,9 +17,8 @@ the expert's rules on (one step of policy improvement over ``strong``). ``--play
 says who plays the main line and the continuations: ``strong`` (both seats, the default);
 ``improved`` (the deciding seat plays the expert's rules without search as a fresh agent,
 which judge knocks as ``strong`` until a hand shows the opponent waiting, against
-``strong``); ``rules`` (self-play: both seats play ``strong`` with the expert's fitted knock
-rule, no search: how ``expert`` plays an opponent who waits, and how the frozen
-``expert-2026-11`` plays from its second hand). Each knock record also holds ``fitted_a``: the
+``strong``); ``rules`` (self-play: both seats play ``strong`` with the expert's first fitted
+knock rule, no search: how the frozen ``expert-2026-11`` plays from its second hand). Each knock record also holds ``fitted_a``: the
 fitted rule in force (``KNOCK_WEIGHTS``) knocks there.
 
 Usage: ``python bench/decision_data.py --kind knock --hands 400 --seed 1 --jobs 2 --out FILE``
@@ -52,8 +51,9 @@ Record = dict[str, float | int | bool]
 
 PLAYERS = ("strong", "improved", "rules")
 
-RULES_ONLY = ExpertParams(samples=0, knock_rule=True, draw_search=False, knock_search=False)
-"""``expert`` without search, its fitted knock rule on: how it plays an opponent who waits."""
+RULES_ONLY = ExpertParams(samples=0, knock_rule=True, draw_search=False, knock_search=False, knock_fit="strong")
+"""``expert`` without search, its first fitted knock rule (the line, ``KNOCK_WEIGHTS``) on: how
+it played an opponent who waits before the quadratic rule, which was fitted on these hands."""
 
 
 def _agents(rng: random.Random, players: str) -> list[Agent]:
