@@ -7,6 +7,7 @@ Usage::
 
     .venv/bin/python bench/pool.py --games 600 --jobs 2 --seed 2026 --out bench/pool_results.jsonl
     .venv/bin/python bench/pool.py --table bench/pool_results.jsonl      # the table again, no play
+    .venv/bin/python bench/pool.py --combine bench/pool_results.jsonl --seeds 2032 2033 2034  # over seeds
     .venv/bin/python bench/pool.py --games 200 --against gin-seeker simple  # some partners only
     .venv/bin/python bench/pool.py --games 200 --against expert-2026-11 --set knock_fit=strong
 
@@ -140,6 +141,53 @@ def latest(path: Path, player: str, preset: str) -> list[dict[str, Any]]:
     return list(by_opp.values())
 
 
+def combined(path: Path, player: str, preset: str, seeds: list[int]) -> str:
+    """The pool table (Markdown) over several seeds' runs in ``path`` (one line per opponent and
+    seed, A/B runs left out): each seed's games are new duplicate pairs, so the rate weighs each
+    seed by its games and the 95% interval combines the seeds' pair-clustered standard errors
+    (the seeds are independent); net points per hand weigh each seed by its hands; decision
+    times give the range of the seeds' medians, the largest p99 and the largest game."""
+    runs: dict[str, list[dict[str, Any]]] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        s = json.loads(line)
+        if (
+            s["agents"][0] == player
+            and s.get("preset") == preset
+            and "settings" not in s
+            and s["seed"] in seeds
+        ):
+            runs.setdefault(s["agents"][1], []).append(s)
+    rows = []
+    for opp, ss in runs.items():
+        games = sum(s["games"] for s in ss)
+        rate = sum(s["win_rate"] * s["games"] for s in ss) / games
+        se = sum((s["games"] / games * (s["ci95"][1] - s["ci95"][0]) / (2 * 1.96)) ** 2 for s in ss) ** 0.5
+        hands = sum(s["hands"] for s in ss)
+        net = sum(s["net_points_per_hand"] * s["hands"] for s in ss) / hands
+        medians = [s["times"][0]["median_ms"] for s in ss]
+        p99 = max(s["times"][0]["p99_ms"] for s in ss)
+        worst_game = max(s.get("game_decision_s", {"max": 0.0})["max"] for s in ss)
+        by_seed = ", ".join(
+            f"{s['seed']}: {_pct(s['win_rate'])}" for s in sorted(ss, key=lambda s: s["seed"])
+        )
+        rows.append((rate, opp, games, se, by_seed, net, min(medians), max(medians), p99, worst_game))
+    rows.sort()
+    lines = [
+        "| opponent | games | won | 95% CI | by seed | net pts/hand | decision median / p99 | decision s per game (max) |",
+        "|---|---:|---|---|---|---:|---|---:|",
+    ]
+    for i, (rate, opp, games, se, by_seed, net, lo_med, hi_med, p99, worst) in enumerate(rows):
+        won = f"**{_pct(rate)}**" if i == 0 else _pct(rate)
+        lines.append(
+            f"| {opp}{' (worst)' if i == 0 else ''} | {games} | {won} | {_pct(rate - 1.96 * se)}-"
+            f"{_pct(rate + 1.96 * se)} | {by_seed} | {net:+.2f} | {lo_med:.1f}-{hi_med:.1f} / {p99:.0f} ms "
+            f"| {worst:.1f} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--player", default="expert", help="the player measured (default expert)")
@@ -151,10 +199,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", default="bench/pool_results.jsonl", help="JSON lines file to append to")
     ap.add_argument("--table", metavar="JSONL", help="only print the table of this file's summaries")
     ap.add_argument(
+        "--combine", metavar="JSONL", help="only print the table over the --seeds runs of this file"
+    )
+    ap.add_argument("--seeds", type=int, nargs="+", default=[], help="with --combine: the seeds' runs")
+    ap.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="an expert setting changed"
     )
     args = ap.parse_args(argv)
     changes = settings(args.set)
+    if args.combine:
+        print(combined(Path(args.combine), args.player, args.rules, args.seeds))
+        return
     if args.table:
         print(table(latest(Path(args.table), args.player, args.rules)))
         return
