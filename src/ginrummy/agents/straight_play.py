@@ -11,7 +11,10 @@ stock orders (:class:`StraightParams`): an opponent hand drawn from the card tra
 not live), the rest of the unseen cards shuffled as the stock, and the player drawing every
 other card of it. At each of its draws the player keeps the 10 cards with the least deadwood
 (the fast policy of :func:`ginrummy.agents.expert.rollout`); before each draw the opponent goes
-gin with chance ``hazard``, costing the gin bonus and the deadwood held then; going gin first
+gin with a chance that grows with its turns and the discards it has taken this hand
+(``hazard`` + ``hazard_turn`` per turn + ``hazard_take`` per discard taken, at most
+``hazard_max``: 3%, plus 0.6% a turn, plus 2% a take by default; a flat 7% before the eighth
+session, bench/README.md), costing the gin bonus and the deadwood held then; going gin first
 scores the bonus and ``opp_deadwood``; a hand still short of gin when the stock is down to the
 rules' ``stock_left_dead`` cards (or after ``horizon`` draws) scores 0. The same worlds value
 every option (common random numbers), so the differences between options are much less noisy
@@ -65,8 +68,17 @@ class StraightParams:
 
     worlds: int = 24
     """Sampled stock orders per decision."""
-    hazard: float = 0.07
-    """Chance that the opponent goes gin on each of its turns."""
+    hazard: float = 0.03
+    """Chance that the opponent goes gin on each of its turns (before ``hazard_turn`` and
+    ``hazard_take``)."""
+    hazard_turn: float = 0.006
+    """Added to ``hazard`` per turn the opponent has had this hand (its draws and takes so
+    far and in the simulation: a hand grows closer to gin as it draws)."""
+    hazard_take: float = 0.02
+    """Added to ``hazard`` per discard the opponent has taken this hand (each made or
+    grew a meld)."""
+    hazard_max: float = 0.5
+    """The most the opponent's chance of gin in one turn is taken to be."""
     opp_deadwood: float = 20.0
     """Points the opponent is taken to hold when the player goes gin."""
     horizon: int = 14
@@ -107,10 +119,14 @@ def race_value(
     gin_bonus: int,
     p: StraightParams,
     mr: MeldRules,
+    opp_turns: int = 0,
+    opp_takes: int = 0,
 ) -> float:
     """Points (higher is better) of racing to gin from the 10-card ``hand`` drawing ``draws`` in
     turn (the player's own stock cards, the stock left dead once they run out), the opponent
-    moving first when ``opp_first`` (see the module docstring).
+    moving first when ``opp_first`` (see the module docstring), having had ``opp_turns`` turns
+    and taken ``opp_takes`` discards this hand so far (they raise its chance of gin per turn
+    by ``hazard_turn`` and ``hazard_take``).
 
     >>> from ginrummy.cards import parse_cards
     >>> from ginrummy.melds import STANDARD
@@ -123,11 +139,13 @@ def race_value(
     dw = least_deadwood(hand, mr=mr)
     surv = 1.0
     value = 0.0
-    hz = p.hazard
+    hz = p.hazard + p.hazard_take * opp_takes
     for t, card in enumerate(draws[: p.horizon]):
         if opp_first or t:
-            value -= surv * hz * (gin_bonus + dw)
-            surv *= 1.0 - hz
+            opp_turns += 1
+            h = min(p.hazard_max, hz + p.hazard_turn * opp_turns)
+            value -= surv * h * (gin_bonus + dw)
+            surv *= 1.0 - h
         hand, dw = _draw_step(hand, card, dw, mr)
         if dw == 0:
             return value + surv * (gin_bonus + p.opp_deadwood)
@@ -156,15 +174,19 @@ class _Race:
         self.p = p
         self.bonus = view.rules.gin_bonus
         self.worlds = _worlds(agent, tr, view, p.worlds)
+        self.opp = (tr.opp_turns, tr.opp_took.bit_count())
+
+    def _value(self, hand: CardSet, draws: list[int]) -> float:
+        """:func:`race_value` of the 10-card ``hand`` drawing ``draws``, the opponent next."""
+        return race_value(hand, draws, True, self.bonus, self.p, self.tr.mr, *self.opp)
 
     def discard_values(self, hand: CardSet, card: int) -> list[float]:
         """Per world, the race value of discarding ``card`` from the 11-card ``hand`` (the
         opponent draws next: this player draws the 2nd, 4th, ... cards of each stock), less
         the danger of the card."""
-        mr = self.tr.mr
         kept = hand & ~(1 << card)
         charge = self.p.danger * self.tr.p_opp_melds(card)
-        return [race_value(kept, stock[1::2], True, self.bonus, self.p, mr) - charge for stock in self.worlds]
+        return [self._value(kept, stock[1::2]) - charge for stock in self.worlds]
 
     def draw_values(self, hand: CardSet) -> list[float]:
         """Per world, the race value of drawing from the stock now into the 10-card ``hand``
@@ -183,7 +205,7 @@ class _Race:
                 out.append(self.bonus + self.p.opp_deadwood)
                 continue
             thrown = ((hand | (1 << card)) & ~kept).bit_length() - 1
-            v = race_value(kept, stock[2::2], True, self.bonus, self.p, mr)
+            v = self._value(kept, stock[2::2])
             out.append(v - self.p.danger * tr.p_opp_melds(thrown))
         return out
 
