@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from ginrummy.agents import fitted
 from ginrummy.agents.gamewin import counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
-from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
+from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points, sample_stock
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import CardSet
@@ -360,9 +360,7 @@ class ExpertAgent(StrongAgent):
         gin_only = self.opponent_seeks_gin()
         for _ in range(self.search.samples):
             opp = self.sample_opponent(tr)
-            rest = tr.unseen & ~opp
-            stock = [c for c in range(52) if rest >> c & 1]
-            self.rng.shuffle(stock)
+            stock = sample_stock(tr, opp, self.rng)
             wait = self.rng.random() < self.search.opp_wait
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait))
         return worlds

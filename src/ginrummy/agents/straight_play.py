@@ -45,7 +45,7 @@ import random
 from dataclasses import dataclass
 from typing import cast
 
-from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
+from ginrummy.agents.strong import StrongAgent, sample_opponent_hand, sample_stock
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import Card, CardSet
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
@@ -158,10 +158,7 @@ def _worlds(agent: StrongAgent, tr: Tracking, view: PlayerView, n: int) -> list[
     rng: random.Random = agent.rng
     live = max(0, view.stock_size - view.rules.stock_left_dead)
     for _ in range(n):
-        opp = sample_opponent_hand(tr, rng)
-        rest = tr.unseen & ~opp
-        stock = [c for c in range(52) if rest >> c & 1]
-        rng.shuffle(stock)
+        stock = sample_stock(tr, sample_opponent_hand(tr, rng), rng)
         out.append(stock[:live])
     return out
 

@@ -50,7 +50,14 @@ from ginrummy.melds import (
 )
 from ginrummy.rules import Rules
 
-__all__ = ["StrongAgent", "StrongParams", "hand_value", "knock_points", "sample_opponent_hand"]
+__all__ = [
+    "StrongAgent",
+    "StrongParams",
+    "hand_value",
+    "knock_points",
+    "sample_opponent_hand",
+    "sample_stock",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +179,17 @@ def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> Ca
         drop = min((c for c in dd if not tr.opp_known >> c & 1), key=lambda c: (dd[c], -c))
         hand &= ~(1 << drop)
     return hand
+
+
+def sample_stock(tr: Tracking, opp: CardSet, rng: random.Random) -> list[int]:
+    """A sampled stock for a world whose opponent holds ``opp`` (a ``CardSet`` from
+    :func:`sample_opponent_hand`): the other unseen cards in a random order, top first (card
+    indices 0-51). The searches of ``expert`` and its race to gin build their worlds so.
+    """
+    rest = tr.unseen & ~opp
+    stock = [c for c in range(52) if rest >> c & 1]
+    rng.shuffle(stock)
+    return stock
 
 
 class StrongAgent:
