@@ -51,7 +51,9 @@ Record = dict[str, float | int | bool]
 
 PLAYERS = ("strong", "improved", "rules")
 
-RULES_ONLY = ExpertParams(samples=0, knock_rule=True, draw_search=False, knock_search=False, knock_fit="strong")
+RULES_ONLY = ExpertParams(
+    samples=0, knock_rule=True, draw_search=False, knock_search=False, knock_fit="strong"
+)
 """``expert`` without search, its first fitted knock rule (the line, ``KNOCK_WEIGHTS``) on: how
 it played an opponent who waits before the quadratic rule, which was fitted on these hands."""
 
