@@ -13,7 +13,13 @@ Usage::
 
 ``--set NAME=VALUE`` (repeatable) plays ``expert`` with one of its search settings
 (:class:`ginrummy.agents.expert.ExpertParams`) changed, for an A/B run; the summary line records
-the changes under ``settings``.
+the changes under ``settings``. ``--strong-set NAME=VALUE`` changes one of the ``strong``
+heuristics' settings (:class:`ginrummy.agents.strong.StrongParams`) of the player measured, when
+it is ``strong`` or ``expert`` (recorded as ``strong_settings``): with ``--player strong
+--against strong`` a quick proxy of a change to the heuristics the expert starts from::
+
+    .venv/bin/python bench/pool.py --player strong --against strong --games 1000 --seed 3002 \
+        --strong-set take_margin_meld=-1.0 --out /tmp/proxy.jsonl
 
 Each pairing appends one JSON summary line to ``--out``
 (:meth:`ginrummy.tournament.runner.MatchResult.summary` plus ``seconds`` of wall time,
@@ -34,9 +40,12 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+from ginrummy.agents import Level
 from ginrummy.agents.base import Agent
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert import EXPERT_PARAMS, ExpertAgent, ExpertParams
+from ginrummy.agents.pickup_strong import PickupExpertAgent, PickupStrongAgent
 from ginrummy.agents.sparring import SPARRING
+from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.rules import Rules
 from ginrummy.tournament import report_lines, run_match
 from ginrummy.tournament.runner import default_factory
@@ -45,18 +54,21 @@ OPPONENTS = ("simple", *SPARRING)
 """The pool: ``simple`` and every sparring partner."""
 
 
-def settings(pairs: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs as :class:`ExpertParams` changes (values parsed as its fields' types).
+def settings(pairs: list[str], params: type = ExpertParams) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as changes of the dataclass ``params`` (:class:`ExpertParams` or
+    :class:`StrongParams`; values parsed as its fields' types).
 
     >>> settings(["samples=48", "knock_fit=strong", "adapt=false"])
     {'samples': 48, 'knock_fit': 'strong', 'adapt': False}
+    >>> settings(["danger=4"], StrongParams)
+    {'danger': 4.0}
     """
-    kinds = {f.name: f.type for f in fields(ExpertParams)}
+    kinds = {f.name: f.type for f in fields(params)}
     out: dict[str, Any] = {}
     for pair in pairs:
         name, _, raw = pair.partition("=")
         if name not in kinds:
-            raise SystemExit(f"unknown expert setting {name!r}; settings: {', '.join(kinds)}")
+            raise SystemExit(f"unknown setting {name!r}; settings: {', '.join(kinds)}")
         kind = str(kinds[name])
         if "bool" in kind:
             out[name] = raw.lower() in ("1", "true", "on", "yes")
@@ -69,11 +81,28 @@ def settings(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def changed_expert(name: str, rng: random.Random, changes: dict[str, Any]) -> Agent:
-    """``expert`` with its search settings changed by ``changes`` (other names: the levels)."""
+CHANGED = "*"
+"""Marks the player's name (``strong*``, ``expert*``) in a run with ``--strong-set``: the factory
+builds that seat with the changed heuristics, and the other seat may be the unchanged level."""
+
+
+def changed_expert(
+    name: str, rng: random.Random, changes: dict[str, Any], strong_changes: dict[str, Any] | None = None
+) -> Agent:
+    """``expert`` with its search settings changed by ``changes``; ``strong*`` / ``expert*`` (the
+    player with :data:`CHANGED`) with its heuristics' settings changed by ``strong_changes`` as well;
+    other names: the levels as they are."""
+    if name.endswith(CHANGED) and name[:-1] in ("strong", "expert"):
+        base = EXPERT_PARAMS if name[:-1] == "expert" else StrongParams()
+        sp = replace(base, **(strong_changes or {}))
+        if name[:-1] == "strong":
+            return Level(StrongAgent(rng, params=sp), PickupStrongAgent(rng))
+        return Level(
+            ExpertAgent(rng, params=sp, search=replace(ExpertParams(), **changes)), PickupExpertAgent(rng)
+        )
     if name != "expert" or not changes:
         return default_factory(name, rng)
-    return ExpertAgent(rng, search=replace(ExpertParams(), **changes))
+    return Level(ExpertAgent(rng, search=replace(ExpertParams(), **changes)), PickupExpertAgent(rng))
 
 
 def play(
@@ -84,14 +113,21 @@ def play(
     seed: int,
     jobs: int,
     changes: dict[str, Any] | None = None,
+    strong_changes: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One pairing's summary (see the module docstring)."""
     t0 = time.perf_counter()
-    factory = functools.partial(changed_expert, changes=changes or {})
+    factory = functools.partial(changed_expert, changes=changes or {}, strong_changes=strong_changes)
+    if strong_changes:
+        if player not in ("strong", "expert"):
+            raise SystemExit("--strong-set needs --player strong or expert")
+        player += CHANGED
     result = run_match([player, opponent], games, Rules.preset(preset), seed=seed, jobs=jobs, factory=factory)
     summary = result.summary()
     if changes:
         summary["settings"] = changes
+    if strong_changes:
+        summary["strong_settings"] = strong_changes
     summary["seconds"] = time.perf_counter() - t0
     summary["preset"] = preset
     per_game = [sum(g.times[0]) for g in result.games]
@@ -205,8 +241,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="an expert setting changed"
     )
+    ap.add_argument(
+        "--strong-set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the strong heuristics changed (player strong or expert)",
+    )
     args = ap.parse_args(argv)
     changes = settings(args.set)
+    strong_changes = settings(args.strong_set, StrongParams)
     if args.combine:
         print(combined(Path(args.combine), args.player, args.rules, args.seeds))
         return
@@ -215,7 +259,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     out = Path(args.out)
     for opponent in args.against:
-        s = play(args.player, opponent, args.games, args.rules, args.seed, args.jobs, changes)
+        s = play(args.player, opponent, args.games, args.rules, args.seed, args.jobs, changes, strong_changes)
         with out.open("a") as f:
             f.write(json.dumps(s) + "\n")
         print("\n".join(report_lines(s)), f"\n  ({s['seconds']:.0f} s)", file=sys.stderr, flush=True)
