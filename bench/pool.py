@@ -58,8 +58,8 @@ def settings(pairs: list[str], params: type = ExpertParams) -> dict[str, Any]:
     """``NAME=VALUE`` pairs as changes of the dataclass ``params`` (:class:`ExpertParams` or
     :class:`StrongParams`; values parsed as its fields' types).
 
-    >>> settings(["samples=48", "knock_fit=strong", "adapt=false"])
-    {'samples': 48, 'knock_fit': 'strong', 'adapt': False}
+    >>> settings(["samples=48", "knock_fit=strong", "adapt=false", "race=none"])
+    {'samples': 48, 'knock_fit': 'strong', 'adapt': False, 'race': None}
     >>> settings(["danger=4"], StrongParams)
     {'danger': 4.0}
     """
@@ -70,7 +70,9 @@ def settings(pairs: list[str], params: type = ExpertParams) -> dict[str, Any]:
         if name not in kinds:
             raise SystemExit(f"unknown setting {name!r}; settings: {', '.join(kinds)}")
         kind = str(kinds[name])
-        if "bool" in kind:
+        if "None" in kind and raw.lower() == "none":
+            out[name] = None
+        elif "bool" in kind:
             out[name] = raw.lower() in ("1", "true", "on", "yes")
         elif kind.startswith("int"):
             out[name] = int(raw)

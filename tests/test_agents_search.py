@@ -13,7 +13,7 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
-from ginrummy.hand.actions import Knock, Pass, TakeDiscard
+from ginrummy.hand.actions import Discard, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
@@ -203,3 +203,48 @@ def test_the_expert_stops_searching_once_its_game_time_is_spent(monkeypatch: pyt
     searching = ExpertAgent(seed=2, search=ExpertParams(samples=4, game_seconds=0.0))
     searching.spent = 1e9
     assert not searching.hurried()  # 0: no budget
+
+
+def _discard_views(count: int) -> list[PlayerView]:
+    """Seeded strong v strong views of a discard with no knock legal and stock to play on."""
+
+    def accept(view: PlayerView) -> bool:
+        return (
+            view.phase is Phase.DISCARD
+            and not any(isinstance(a, Knock) for a in view.legal_actions)
+            and view.stock_size > EAAI.stock_left_dead + 1
+        )
+
+    return strong_views(accept, count, EAAI)
+
+
+@pytest.mark.parametrize(
+    ("race", "waits", "consulted"),
+    [(False, True, False), (True, False, True), (None, False, False), (None, True, True)],
+)
+def test_the_race_to_gin_checks_discards_when_asked(
+    monkeypatch: pytest.MonkeyPatch, race: bool | None, waits: bool, consulted: bool
+) -> None:
+    # ExpertParams.race: on, off, or by the opponent (on against one seen to wait)
+    calls: list[PlayerView] = []
+
+    def fake_race(agent: StrongAgent, view: PlayerView) -> Discard:
+        calls.append(view)
+        return Discard(max(a.card for a in view.legal_actions if isinstance(a, Discard)))
+
+    monkeypatch.setattr(expert_module, "straight_action", fake_race)
+    for view in _discard_views(4):
+        expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race=race))
+        expert._opponent_waits = waits
+        action = expert.act(view)
+        assert action in view.legal_actions
+        if consulted:
+            assert action == fake_race(expert, view)
+    assert bool(calls) == consulted
+
+
+def test_the_race_to_gin_check_plays_legally_in_knock_hands() -> None:
+    # the real race (agents/straight_play.py) in a hand where knocks are allowed
+    for view in _discard_views(3):
+        expert = ExpertAgent(seed=3, search=ExpertParams(samples=4, race=True))
+        assert expert.act(view) in view.legal_actions

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from ginrummy.agents import fitted
 from ginrummy.agents.gamewin import counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
+from ginrummy.agents.straight_play import straight_action
 from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points, sample_stock
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
@@ -105,7 +106,14 @@ class ExpertParams:
     ``strong`` hands, or ``"quadratic"`` (the default), with products of the features, fitted on
     those and on hands of the expert's rules against themselves; another name raises
     ``ValueError``. With ``adapt`` and ``score_aware`` off, ``finish``, ``game_seconds`` and
-    ``endgame`` 0 and ``knock_fit`` ``"strong"``, play is the November 2026 expert's."""
+    ``endgame`` 0 and ``knock_fit`` ``"strong"``, play is the November 2026 expert's.
+
+    ``race``: whether take-or-draw and discards are also checked by the race to gin of gin-only
+    hands (:func:`ginrummy.agents.straight_play.straight_action`: its choice replaces the
+    expert's only when clearly better by the chance of reaching gin first) in hands where knocks
+    short of gin are allowed; ``None`` decides by the opponent: on against one who waits, whose
+    hands are mostly decided by gin (off by default: measured in bench/README.md, ninth
+    session)."""
 
     samples: int = 32
     candidates: int = 3
@@ -124,6 +132,7 @@ class ExpertParams:
     score_aware: bool = True
     endgame: int = 30
     knock_fit: str = "quadratic"
+    race: bool | None = False
 
     def __post_init__(self) -> None:
         fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
@@ -412,6 +421,12 @@ class ExpertAgent(StrongAgent):
             return self._simple.act(view)
         if (variant := variant_action(self, view)) is not None:
             return variant  # a rule set's own policy (gin only: agents/variant_play.py)
+        if (
+            not self.hurried()
+            and self._setting(self.search.race, False)
+            and (raced := straight_action(self, view)) is not None
+        ):
+            return raced  # the race to gin's check (ExpertParams.race)
         if (
             not self.hurried()
             and self._setting(self.search.draw_search, True)
