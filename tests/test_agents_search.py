@@ -248,3 +248,21 @@ def test_the_race_to_gin_check_plays_legally_in_knock_hands() -> None:
     for view in _discard_views(3):
         expert = ExpertAgent(seed=3, search=ExpertParams(samples=4, race=True))
         assert expert.act(view) in view.legal_actions
+
+
+@pytest.mark.parametrize("race_search", [True, False])
+def test_the_race_checks_the_strong_choice_without_the_search_when_asked(
+    monkeypatch: pytest.MonkeyPatch, race_search: bool
+) -> None:
+    # ExpertParams.race_search False: where no knock is legal, the race starts from strong's discard
+    searched: list[int] = []
+
+    def counting_rollout(*args: object, **kwargs: object) -> int:
+        searched.append(1)
+        return 0
+
+    monkeypatch.setattr(expert_module, "rollout", counting_rollout)
+    for view in _discard_views(6):
+        expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race=True, race_search=race_search))
+        assert expert.act(view) in view.legal_actions
+    assert bool(searched) == race_search

@@ -113,7 +113,9 @@ class ExpertParams:
     expert's only when clearly better by the chance of reaching gin first) in hands where knocks
     short of gin are allowed; ``None`` decides by the opponent: on against one who waits, whose
     hands are mostly decided by gin (off by default: measured in bench/README.md, ninth
-    session)."""
+    session). ``race_search``: with the race on, whether the expert's own search of the closest
+    discards runs before it where no knock is legal (off: the race checks the ``strong`` choice,
+    as it does for ``strong``)."""
 
     samples: int = 32
     candidates: int = 3
@@ -133,6 +135,7 @@ class ExpertParams:
     endgame: int = 30
     knock_fit: str = "quadratic"
     race: bool | None = False
+    race_search: bool = True
 
     def __post_init__(self) -> None:
         fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
@@ -500,6 +503,7 @@ class ExpertAgent(StrongAgent):
             or view.must_knock
             or view.stock_size <= view.rules.stock_left_dead + 1
             or self.hurried()
+            or (not knocks and not self.search.race_search and self._setting(self.search.race, False))
         ):
             return super().discard(view, tr)
         hand = view.hand
