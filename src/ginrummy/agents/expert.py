@@ -355,6 +355,11 @@ class ExpertAgent(StrongAgent):
             return value
         return against_fast_knocker if self.opponent_knocks_at_once() else not against_fast_knocker
 
+    def racing(self) -> bool:
+        """Whether the race to gin checks this hand's takes and discards (``ExpertParams.race``;
+        ``None``: against an opponent seen to wait)."""
+        return self._setting(self.search.race, False)
+
     def opponent_knocks_at_once(self) -> bool:
         """Whether to play the opponent as one who knocks as soon as it can: until a finished
         hand (told by :meth:`hand_over`) shows it passing up a knock or going gin. Against
@@ -424,12 +429,8 @@ class ExpertAgent(StrongAgent):
             return self._simple.act(view)
         if (variant := variant_action(self, view)) is not None:
             return variant  # a rule set's own policy (gin only: agents/variant_play.py)
-        if (
-            not self.hurried()
-            and self._setting(self.search.race, False)
-            and (raced := straight_action(self, view)) is not None
-        ):
-            return raced  # the race to gin's check (ExpertParams.race)
+        if self.racing() and (raced := straight_action(self, view)) is not None:
+            return raced  # the race to gin's check (ExpertParams.race; none once hurried)
         if (
             not self.hurried()
             and self._setting(self.search.draw_search, True)
@@ -503,7 +504,7 @@ class ExpertAgent(StrongAgent):
             or view.must_knock
             or view.stock_size <= view.rules.stock_left_dead + 1
             or self.hurried()
-            or (not knocks and not self.search.race_search and self._setting(self.search.race, False))
+            or (not knocks and not self.search.race_search and self.racing())
         ):
             return super().discard(view, tr)
         hand = view.hand
