@@ -266,3 +266,41 @@ def test_the_race_checks_the_strong_choice_without_the_search_when_asked(
         expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race=True, race_search=race_search))
         assert expert.act(view) in view.legal_actions
     assert bool(searched) == race_search
+
+
+@pytest.mark.parametrize(
+    ("race_draw", "waits", "consulted"),
+    [(False, True, False), (True, False, True), (None, False, False), (None, True, True)],
+)
+def test_the_race_to_gin_checks_take_or_draw_alone_when_asked(
+    monkeypatch: pytest.MonkeyPatch, race_draw: bool | None, waits: bool, consulted: bool
+) -> None:
+    # ExpertParams.race_draw: the race checks take-or-draw, never the discards
+    calls: list[PlayerView] = []
+
+    def fake_race(agent: StrongAgent, view: PlayerView) -> Pass:
+        calls.append(view)
+        return Pass()
+
+    monkeypatch.setattr(expert_module, "straight_action", fake_race)
+    for view in _views("offer", 4):
+        expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race_draw=race_draw))
+        expert._opponent_waits = waits
+        action = expert.act(view)
+        assert action in view.legal_actions
+        if consulted:
+            assert action == Pass()
+    assert bool(calls) == consulted
+    calls.clear()
+    for view in _discard_views(3):
+        expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race_draw=race_draw))
+        expert._opponent_waits = waits
+        assert expert.act(view) in view.legal_actions
+    assert not calls  # discards stay the expert's own
+
+
+def test_the_race_to_gin_check_of_take_or_draw_plays_legally() -> None:
+    # the real race (agents/straight_play.py) on upcard offers in a hand where knocks are allowed
+    for view in _views("offer", 4):
+        expert = ExpertAgent(seed=3, search=ExpertParams(samples=4, race_draw=True))
+        assert expert.act(view) in view.legal_actions

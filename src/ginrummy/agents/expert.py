@@ -5,7 +5,10 @@ The expert decides to knock or play on by a rule fitted on simulated play
 (:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from
 the card tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at
 each knock chance); its other choices start from the ``strong`` ones. It then searches the
-closest discards. That is how it plays an opponent who waits for a low count. It plays every
+closest discards, and checks each take-or-draw choice by the race to gin
+(:func:`ginrummy.agents.straight_play.straight_action`: the chance of reaching gin first, in
+hands that such opponents mostly end by gin). That is how it plays an opponent who waits for a
+low count. It plays every
 opponent as one who knocks as soon as it can (the model its rollouts play: it also searches
 take or draw when the upcard is near a meld and knock or play on, and judges knocks as
 ``strong`` does, waiting for undercuts) until a finished hand, where the cards are shown
@@ -106,7 +109,8 @@ class ExpertParams:
     ``strong`` hands, or ``"quadratic"`` (the default), with products of the features, fitted on
     those and on hands of the expert's rules against themselves; another name raises
     ``ValueError``. With ``adapt`` and ``score_aware`` off, ``finish``, ``game_seconds`` and
-    ``endgame`` 0 and ``knock_fit`` ``"strong"``, play is the November 2026 expert's.
+    ``endgame`` 0, ``knock_fit`` ``"strong"`` and ``race_draw`` off, play is the November 2026
+    expert's.
 
     ``race``: whether take-or-draw and discards are also checked by the race to gin of gin-only
     hands (:func:`ginrummy.agents.straight_play.straight_action`: its choice replaces the
@@ -115,7 +119,11 @@ class ExpertParams:
     hands are mostly decided by gin (off by default: measured in bench/README.md, ninth
     session). ``race_search``: with the race on, whether the expert's own search of the closest
     discards runs before it where no knock is legal (off: the race checks the ``strong`` choice,
-    as it does for ``strong``)."""
+    as it does for ``strong``). ``race_draw``: whether the race checks take-or-draw alone (the
+    expert's own choices stand for discards and knocks); ``None`` (the default) decides by the
+    opponent as ``race`` does: on against one seen to wait, where it won 5-6 points of games more
+    against the frozen expert (bench/README.md, tenth session). With ``race`` on it changes
+    nothing (the race already checks takes and draws)."""
 
     samples: int = 32
     candidates: int = 3
@@ -136,6 +144,7 @@ class ExpertParams:
     knock_fit: str = "quadratic"
     race: bool | None = False
     race_search: bool = True
+    race_draw: bool | None = None
 
     def __post_init__(self) -> None:
         fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
@@ -360,6 +369,11 @@ class ExpertAgent(StrongAgent):
         ``None``: against an opponent seen to wait)."""
         return self._setting(self.search.race, False)
 
+    def racing_draws(self) -> bool:
+        """Whether the race to gin checks this hand's take-or-draw choices: with :meth:`racing`,
+        or by ``ExpertParams.race_draw`` (``None``: against an opponent seen to wait)."""
+        return self.racing() or self._setting(self.search.race_draw, False)
+
     def opponent_knocks_at_once(self) -> bool:
         """Whether to play the opponent as one who knocks as soon as it can: until a finished
         hand (told by :meth:`hand_over`) shows it passing up a knock or going gin. Against
@@ -429,12 +443,15 @@ class ExpertAgent(StrongAgent):
             return self._simple.act(view)
         if (variant := variant_action(self, view)) is not None:
             return variant  # a rule set's own policy (gin only: agents/variant_play.py)
-        if self.racing() and (raced := straight_action(self, view)) is not None:
-            return raced  # the race to gin's check (ExpertParams.race; none once hurried)
+        drawing = view.phase in (Phase.OFFER, Phase.DRAW)
+        if (self.racing_draws() if drawing else self.racing()) and (
+            raced := straight_action(self, view)
+        ) is not None:
+            return raced  # the race to gin's check (ExpertParams.race, race_draw; none once hurried)
         if (
             not self.hurried()
             and self._setting(self.search.draw_search, True)
-            and view.phase in (Phase.OFFER, Phase.DRAW)
+            and drawing
             and view.upcard is not None
         ):
             tr = track(view)

@@ -165,6 +165,8 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     score_aware=False,
     endgame=0,
     knock_fit="strong",
+    race=False,
+    race_draw=False,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
