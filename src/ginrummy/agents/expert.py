@@ -121,7 +121,7 @@ class ExpertParams:
     discards runs before it where no knock is legal (off: the race checks the ``strong`` choice,
     as it does for ``strong``). ``race_draw``: whether the race checks take-or-draw alone (the
     expert's own choices stand for discards and knocks); ``None`` (the default) decides by the
-    opponent as ``race`` does: on against one seen to wait, where it won 5-6 points of games more
+    opponent as ``race`` does: on against one seen to wait, where it won about 6 points of games more
     against the frozen expert (bench/README.md, tenth session). With ``race`` on it changes
     nothing (the race already checks takes and draws)."""
 
