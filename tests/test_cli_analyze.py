@@ -125,8 +125,8 @@ def test_stdin_mode_skips_blank_lines_and_reports_bad_lines() -> None:
     result = run("analyze", "--json", input=text)
     assert result.exit_code == 1
     assert [d["hand"][0] for d in json_lines(result)] == ["Ac", "2s"]
-    assert "Error: line 3: not a card: 'zz'" in result.stderr
-    assert "Error: line 5: a hand has 10 or 11 cards; got 2" in result.stderr
+    assert "ginrummy analyze: error: line 3: not a card: 'zz'" in result.stderr
+    assert "ginrummy analyze: error: line 5: a hand has 10 or 11 cards; got 2" in result.stderr
     ok = run("analyze", input=f"{CLUB_RUN}\n")
     assert ok.exit_code == 0 and "Deadwood: none (0)" in ok.output
 
@@ -200,7 +200,7 @@ def test_layoff_stdin_mode() -> None:
     )
     assert result.exit_code == 1
     assert [d["deadwood"] for d in json_lines(result)] == [31, 5 + 6]  # 7h Jh laid off, two melds
-    assert "Error: line 3: not a card: 'bad'" in result.stderr
+    assert "ginrummy layoff: error: line 3: not a card: 'bad'" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -231,4 +231,4 @@ def test_layoff_validation_errors(melds: str, hand: str, message: str) -> None:
 def test_layoff_needs_melds() -> None:
     result = run("layoff", "--hand", DEFENDER)
     assert result.exit_code == 2
-    assert "Missing option '--melds'" in result.output
+    assert result.output == "ginrummy layoff: error: missing option '--melds'\n"

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import TypeAlias
 
-from ginrummy.errors import CardParseError
+from ginrummy.errors import CardParseError, quoted
 
 __all__ = [
     "CARDS",
@@ -189,7 +189,7 @@ def parse_card(token: str) -> Card:
         if rank is not None and suit is not None:
             return CARDS[suit * 13 + rank]
     raise CardParseError(
-        f"not a card: {token!r} (write rank A 2-9 T/10 J Q K then suit c d h s or ♣ ♦ ♥ ♠, e.g. '7h')"
+        f"not a card: {quoted(token)} (write rank A 2-9 T/10 J Q K then suit c d h s or ♣ ♦ ♥ ♠, e.g. '7h')"
     )
 
 
@@ -206,7 +206,7 @@ def parse_cards(text: str | Iterable[str]) -> CardSet:
     for tok in tokens:
         bit = 1 << parse_card(tok)
         if mask & bit:
-            raise CardParseError(f"card given twice: {tok!r}")
+            raise CardParseError(f"card given twice: {quoted(tok)}")
         mask |= bit
     return mask
 

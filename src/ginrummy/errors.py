@@ -1,10 +1,13 @@
 """Exceptions. Every error a caller can cause is a ``ValueError`` subclass.
 
 An illegal action raises an :class:`IllegalActionError` subclass whose message
-names what was wrong and what is legal; the state is left as it was.
+names what was wrong and what is legal; the state is left as it was. A message that
+quotes what the caller gave quotes it with :func:`quoted` (short, readable).
 """
 
 from __future__ import annotations
+
+import re
 
 __all__ = [
     "CardNotInHandError",
@@ -19,8 +22,10 @@ __all__ = [
     "NotYourTurnError",
     "RecordError",
     "RulesError",
+    "StoreError",
     "UnknownPresetError",
     "WrongPhaseError",
+    "quoted",
 ]
 
 
@@ -42,6 +47,10 @@ class UnknownPresetError(RulesError):
 
 class RecordError(GinRummyError):
     """A saved hand or game record is malformed or does not replay."""
+
+
+class StoreError(GinRummyError):
+    """The file of stored games cannot be opened or is not a store of this package's games."""
 
 
 class InvalidMeldError(GinRummyError):
@@ -83,3 +92,27 @@ class KnockNotAllowedError(IllegalActionError):
 
 class InvalidLayoffError(IllegalActionError):
     """A defender's layoff plan that is not legal (a card that does not fit a knocker's meld)."""
+
+
+QUOTE_LIMIT = 60
+"""The most characters of a caller's text that :func:`quoted` shows."""
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    r"""``text`` quoted for an error message, as ``repr`` does, but readable whatever was given:
+    bytes that were not UTF-8 (surrogate escapes, as in ``sys.argv``) show as U+FFFD (�), and
+    text longer than ``limit`` characters is cut there, with an ellipsis and the full length.
+
+    >>> quoted("7h 8h")
+    "'7h 8h'"
+    >>> quoted("\udcff\udcfe Ah")
+    "'�� Ah'"
+    >>> quoted("Ah " * 1000, limit=8)
+    "'Ah Ah Ah'… (3000 characters)"
+    """
+    shown = _SURROGATES.sub("\ufffd", text[: limit + 1])
+    if len(text) <= limit:
+        return repr(shown)
+    return f"{shown[:limit]!r}… ({len(text)} characters)"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ginrummy.errors import RulesError, UnknownPresetError
+from ginrummy.errors import RulesError, UnknownPresetError, quoted
 
 __all__ = [
     "PRESETS",
@@ -295,12 +295,12 @@ class Rules:
         """
         key, sep, raw = assignment.partition("=")
         if not sep:
-            raise RulesError(f"a setting is written key=value; got {assignment!r}")
+            raise RulesError(f"a setting is written key=value; got {quoted(assignment)}")
         key = key.strip().replace("-", "_")
         raw = raw.strip()
         fields = {f.name: f for f in dataclasses.fields(self)}
         if key not in fields:
-            raise RulesError(f"unknown rules setting {key!r}; settings: {', '.join(sorted(fields))}")
+            raise RulesError(f"unknown rules setting {quoted(key)}; settings: {', '.join(sorted(fields))}")
         current = getattr(self, key)
         value: Any
         if isinstance(current, bool):
@@ -310,12 +310,12 @@ class Rules:
             elif low in ("false", "no", "off", "0"):
                 value = False
             else:
-                raise RulesError(f"{key} must be true or false; got {raw!r}")
+                raise RulesError(f"{key} must be true or false; got {quoted(raw)}")
         elif isinstance(current, int) and not isinstance(current, StrEnum):
             try:
                 value = int(raw)
             except ValueError:
-                raise RulesError(f"{key} must be a whole number; got {raw!r}") from None
+                raise RulesError(f"{key} must be a whole number; got {quoted(raw)}") from None
         else:
             value = raw
         return self.replace(**{key: value})

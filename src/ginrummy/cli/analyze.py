@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ginrummy.cards import Card, CardSet, cardset, format_cards, parse_card
 from ginrummy.cli.render import cards_text, melds_text
-from ginrummy.errors import CardParseError, GinRummyError, InvalidMeldError
+from ginrummy.errors import CardParseError, GinRummyError, InvalidMeldError, quoted
 from ginrummy.hand.order import by_rank
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import Arrangement, Meld, arrangements, best_discards, least_deadwood, meld_rules
@@ -41,17 +41,19 @@ __all__ = [
 def parse_hand(text: str, sizes: tuple[int, ...] | None = (10, 11)) -> list[Card]:
     """The cards of ``text`` (separated by spaces or commas), in input order.
 
-    Raises :class:`CardParseError` naming a bad or repeated token, or
-    :class:`GinRummyError` when the number of cards is not one of ``sizes``
-    (``None``: any number but zero).
+    Raises :class:`CardParseError` naming a bad or repeated token, or text that was not UTF-8
+    (bytes read as surrogate escapes), or :class:`GinRummyError` when the number of cards is not
+    one of ``sizes`` (``None``: any number but zero).
     """
+    if any("\udc80" <= ch <= "\udcff" for ch in text):
+        raise CardParseError("not valid UTF-8 text")
     tokens = text.replace(",", " ").split()
     cards: list[Card] = []
     seen = 0
     for tok in tokens:
         card = parse_card(tok)
         if seen >> card & 1:
-            raise CardParseError(f"card given twice: {tok!r}")
+            raise CardParseError(f"card given twice: {quoted(tok)}")
         seen |= 1 << card
         cards.append(card)
     if sizes is None:
@@ -248,14 +250,17 @@ def layoff_lines(
     ]
 
 
-def run_lines(lines: Iterable[str], handle: Callable[[str], None], report: Callable[[str], None]) -> int:
+def run_lines(
+    lines: Iterable[str], handle: Callable[[str], None], report: Callable[[str], None]
+) -> int | None:
     """Apply ``handle`` to each non-blank line; a line whose handling raises
     :class:`GinRummyError` is reported as ``line N: message`` and skipped.
-    Returns 1 if any line failed, else 0."""
-    status = 0
+    Returns 1 if any line failed, else 0; ``None`` when there was no line but blank ones."""
+    status: int | None = None
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        status = status or 0
         try:
             handle(line)
         except GinRummyError as exc:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from ginrummy.cards import Card, CardSet, parse_card
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, quoted
 from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.order import card_at
 from ginrummy.hand.view import PlayerView
@@ -174,4 +174,4 @@ def parse_command(text: str, view: PlayerView) -> Command:
         except GinRummyError:
             if low[0] in _RANK_START or low.isdigit():
                 raise
-    raise CommandError(f"unknown command {text.strip()!r}; type ? for help")
+    raise CommandError(f"unknown command {quoted(text.strip())}; type ? for help")

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ginrummy.errors import RecordError
+from ginrummy.errors import RecordError, quoted
 from ginrummy.records import GameRecord
 from ginrummy.storage import MODES, Store, default_db_path, stats_json
 from ginrummy.storage.recorder import rebuild
@@ -61,7 +61,7 @@ def stored_record(db: Path | None, game_id: str) -> GameRecord:
     finally:
         store.close()
     if loaded is None:
-        raise RecordError(f"no stored game {game_id!r} in {store.path} (see ginrummy history)")
+        raise RecordError(f"no stored game {quoted(game_id)} in {store.path} (see ginrummy history)")
     game, states = rebuild(*loaded)
     return GameRecord.from_game(game, states)
 

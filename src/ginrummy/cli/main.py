@@ -2,14 +2,15 @@
 
 ``play`` (:mod:`ginrummy.cli.session`), ``analyze`` and ``layoff``
 (:mod:`ginrummy.cli.analyze`), ``replay`` (:mod:`ginrummy.cli.replay`) and ``rules``
-(:mod:`ginrummy.cli.presets`). Usage errors exit with status 2, other errors with 1.
+(:mod:`ginrummy.cli.presets`). Every error is one line on standard error (``ginrummy CMD: error:
+...``, :mod:`ginrummy.cli.usage`); usage errors exit with status 2, other errors with 1.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import random
-import sqlite3
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -37,13 +38,14 @@ from ginrummy.cli.render import use_glyphs
 from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
-from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.cli.usage import OneLineGroup, stdin_lines
+from ginrummy.errors import GinRummyError, IllegalActionError, StoreError, quoted
 from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
-from ginrummy.storage import Store, default_db_path
+from ginrummy.storage import Store
 from ginrummy.variants import deal_hand, hand_type
 from ginrummy.variants.pickup import PickupState
 
@@ -92,19 +94,12 @@ def _rules_from(preset: str, settings: tuple[str, ...]) -> Rules:
         try:
             rules = rules.with_setting(assignment)
         except GinRummyError as exc:
-            raise click.BadParameter(f"{assignment!r}: {exc}", param_hint="--set") from None
+            raise click.BadParameter(f"{quoted(assignment)}: {exc}", param_hint="--set") from None
     return rules
 
 
 def _json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object per line.")(f)
-
-
-def _stdin_lines() -> Iterable[str]:
-    stream = sys.stdin
-    if stream.isatty():
-        click.echo("Reading hands from standard input, one per line (end with Ctrl-D).", err=True)
-    return stream
 
 
 _sheet_option = click.option(
@@ -117,9 +112,27 @@ _sheet_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
-    """Gin Rummy in the terminal: play the computer, analyse hands, replay records."""
+def _version() -> str:
+    try:
+        return importlib.metadata.version("ginrummy")
+    except importlib.metadata.PackageNotFoundError:  # run from a source folder, not installed
+        return "unknown (not installed)"
+
+
+@click.group(
+    "ginrummy",
+    cls=OneLineGroup,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(_version(), "--version", "-V", prog_name="ginrummy", message="%(prog)s %(version)s")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Gin Rummy in the terminal: play the computer, analyse hands, replay records.
+
+    Every command has its own help: ginrummy COMMAND --help."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @main.command()
@@ -246,13 +259,11 @@ def play(
 
 
 def _store_for_play(db: Path | None) -> Store | None:
-    """The store a game is written to; a file that cannot be opened is said and not used."""
+    """The store a game is written to; a file that cannot be opened is said (one line) and not used."""
     try:
         return open_store(db, must_exist=False)
-    except (OSError, sqlite3.Error) as exc:
-        click.echo(
-            f"Could not open the store {db or default_db_path()}: {exc}; the game is not stored.", err=True
-        )
+    except StoreError as exc:
+        click.echo(f"ginrummy play: warning: {exc}; the game is not stored.", err=True)
         return None
 
 
@@ -319,16 +330,23 @@ def analyze(
             try:
                 parsed.append(parse_hand(text))
             except GinRummyError as exc:
-                raise click.BadParameter(f"{text!r}: {exc}", param_hint="HAND") from None
+                raise click.BadParameter(f"{quoted(text)}: {exc}", param_hint="HAND") from None
         for cards in parsed:
             emit(cards)
         return
-    status = run_lines(_stdin_lines(), lambda line: emit(parse_hand(line)), _report)
+    status = run_lines(stdin_lines(), lambda line: emit(parse_hand(line)), _reporter("analyze"))
+    if status is None:
+        raise click.UsageError("no hands given: give HAND arguments, or one hand per line on standard input")
     sys.exit(status)
 
 
-def _report(message: str) -> None:
-    click.echo(f"Error: {message}", err=True)
+def _reporter(command: str) -> Callable[[str], None]:
+    """Reports a bad line of standard input as one line on standard error."""
+
+    def report(message: str) -> None:
+        click.echo(f"ginrummy {command}: error: {message}", err=True)
+
+    return report
 
 
 @main.command()
@@ -375,7 +393,10 @@ def layoff(melds_arg: str, hand: str | None, as_json: bool, preset: str, setting
         except GinRummyError as exc:
             raise click.BadParameter(str(exc), param_hint="--hand") from None
         return
-    sys.exit(run_lines(_stdin_lines(), emit, _report))
+    status = run_lines(stdin_lines(), emit, _reporter("layoff"))
+    if status is None:
+        raise click.UsageError("no hands given: give --hand, or one hand per line on standard input")
+    sys.exit(status)
 
 
 @main.command()

@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ginrummy.agents import AGENTS
+from ginrummy.agents import AGENTS, BY_STRENGTH
 from ginrummy.agents.peers import PEERS
 from ginrummy.agents.sparring import SPARRING
 from ginrummy.errors import GinRummyError
@@ -76,7 +76,31 @@ def cmd_or_choice(choices: Iterable[str]) -> Callable[[click.Context, click.Para
 _agent_name = cmd_or_choice([*AGENTS, *SPARRING, *PEERS])
 
 
-@click.command()
+_LEVELS = [*BY_STRENGTH, *(name for name in AGENTS if name not in BY_STRENGTH)]
+
+_HELP = f"""Play games to the target between two agents with duplicate deals.
+
+    Each deal sequence is played twice with the seats swapped. Prints games won with a
+    95% confidence interval, Elo difference, points per hand, gin/undercut/dead rates
+    and decision times.
+
+    AGENT is one of these (any case):
+
+    \b
+    levels:            {", ".join(_LEVELS)} (weakest first)
+    sparring partners: {", ".join(SPARRING)}
+    outside peers:     {", ".join(PEERS)} (need pip install -e '.[peers]')
+    a bot:             cmd:COMMAND, a program in any language speaking the
+                       bot protocol (docs/protocol.md),
+                       e.g. "cmd:python3 bots/simple_bot.py"
+
+    A bot that crashes, hangs past its time budget or answers with garbage or an illegal move
+    forfeits that game (reported, and written into the game's record with --records). With
+    --backend ray the games are spread over a Ray cluster (pip install -e '.[cluster]'), with
+    the same results as local processes."""
+
+
+@click.command(help=_HELP)
 @click.argument("agent_a", callback=_agent_name, metavar="AGENT")
 @click.argument("agent_b", callback=_agent_name, metavar="AGENT")
 @click.option(
@@ -135,17 +159,6 @@ def match(
     backend: str,
     address: str | None,
 ) -> None:
-    """Play games to the target between two agents with duplicate deals.
-
-    Each deal sequence is played twice with the seats swapped. Prints games won with a
-    95% confidence interval, Elo difference, points per hand, gin/undercut/dead rates
-    and decision times. AGENT is a level (random, simple, beginner, strong, expert) or
-    an outside peer (openspiel, rlcard; needs `pip install -e .[peers]`), or cmd:COMMAND,
-    a program in any language speaking the bot protocol (docs/protocol.md), e.g.
-    "cmd:python3 bots/simple_bot.py". A bot that crashes, hangs past its time budget or
-    answers with garbage or an illegal move forfeits that game (reported, and written into the
-    game's record with --records). With --backend ray the games are spread over a Ray
-    cluster (pip install -e '.[cluster]'), with the same results as local processes."""
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     rules = Rules.preset(preset)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ginrummy.cards import Card, parse_card
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, quoted
 from ginrummy.melds import STANDARD, Meld, MeldRules
 
 __all__ = [
@@ -171,10 +171,10 @@ def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
         for tok in tail.split():
             card, sep, num = tok.partition(":")
             if not sep or not num.isdigit() or int(num) < 1:
-                raise ActionParseError(f"a layoff is written card:meld-number, e.g. 7h:1; got {tok!r}")
+                raise ActionParseError(f"a layoff is written card:meld-number, e.g. 7h:1; got {quoted(tok)}")
             layoffs.append((parse_card(card), int(num) - 1))
         return LayOff(melds or (), tuple(layoffs))
     raise ActionParseError(
-        f"not an action: {text!r}; actions: pass, take, draw, discard CARD, knock CARD [melds], "
+        f"not an action: {quoted(text)}; actions: pass, take, draw, discard CARD, knock CARD [melds], "
         "gin CARD, big-gin, layoff, layoff none"
     )

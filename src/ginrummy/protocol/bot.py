@@ -33,7 +33,7 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, quoted
 from ginrummy.protocol.messages import PROTOCOL, hello_json, legal_json, variant_name, view_json
 from ginrummy.records import FORFEIT_KINDS
 from ginrummy.rules import Rules
@@ -76,15 +76,15 @@ def parse_cmd(name: str) -> list[str]:
     ['bots/simple_bot.py', '--x', 'a b']
     """
     if not is_cmd(name):
-        raise GinRummyError(f"{name!r} is not a command player (cmd:COMMAND)")
+        raise GinRummyError(f"{quoted(name)} is not a command player (cmd:COMMAND)")
     try:
         argv = shlex.split(name[len(CMD_PREFIX) :])
     except ValueError as exc:
-        raise GinRummyError(f"{name!r}: {exc}") from None
+        raise GinRummyError(f"{quoted(name)}: {exc}") from None
     if not argv:
         raise GinRummyError("cmd: needs a command, e.g. cmd:python3 bots/simple_bot.py")
     if shutil.which(argv[0]) is None and not os.path.isfile(argv[0]):
-        raise GinRummyError(f"{name!r}: program {argv[0]!r} not found")
+        raise GinRummyError(f"{quoted(name)}: program {quoted(argv[0])} not found")
     return argv
 
 
@@ -298,9 +298,9 @@ class SubprocessBot:
         try:
             action = parse_any_action(text, view.rules)
         except GinRummyError as exc:
-            raise self._fail("illegal", f"{text!r} is not an action: {exc}") from None
+            raise self._fail("illegal", f"{quoted(text)} is not an action: {exc}") from None
         if str(action) not in legal and not _may_be_legal(action, view.legal_actions):
-            raise self._fail("illegal", f"{text!r} is not legal now; legal: {', '.join(legal)}")
+            raise self._fail("illegal", f"{quoted(text)} is not legal now; legal: {', '.join(legal)}")
         return action
 
     def hand_over(self, view: AnyView) -> None:

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ginrummy.errors import StoreError
+
 __all__ = [
     "ABANDONED",
     "ENDINGS",
@@ -124,6 +126,16 @@ _GAME_COLUMNS = (
     "id, owner, created, updated, preset, rules, level, mode, name, seed, secret, first_dealer,"
     " hands_dealt, status, final, ended, ended_by"
 )
+
+_COLUMNS = {
+    "games": tuple(c.strip() for c in _GAME_COLUMNS.split(",") if c.strip() not in ("ended", "ended_by")),
+    "actions": ("game_id", "seq", "hand", "player", "action"),
+    "hands": ("game_id", "hand", "outcome", "winner", "knocker", "points"),
+    "seats": ("game_id", "seat", "kind", "owner", "name", "level", "invite", "since", "epoch"),
+    "local": ("key", "value"),
+}
+"""The columns each table has had since it was made (checked on opening; ``ended`` and
+``ended_by`` come with version 2)."""
 
 SCHEMA_VERSION = 2
 """The schema this module writes (``PRAGMA user_version``); older files are migrated on opening."""
@@ -235,17 +247,43 @@ class Store:
     """
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) the store at ``path``. Raises :class:`~ginrummy.errors.StoreError`,
+        naming the file and why, when it cannot be opened or created, is not an SQLite file, or is
+        an SQLite file whose tables are not this module's (such a file is left as it was)."""
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
-        self._migrate()
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open the store {path}: {exc}") from None
+        try:
+            self._check_tables()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            self._migrate()
+        except (OSError, sqlite3.Error, StoreError) as exc:
+            self._db.close()
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"cannot open the store {path}: {exc}") from None
+
+    def _check_tables(self) -> None:
+        """Before anything is written: raise :class:`~ginrummy.errors.StoreError` when a table
+        this module uses is there without a column it has had since it was made (an SQLite file of
+        another program with a table of the same name). Reading fails on a file that is not SQLite."""
+        for table, wanted in _COLUMNS.items():
+            have = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+            missing = [c for c in wanted if c not in have]
+            if have and missing:  # (a table not there yet is made)
+                raise StoreError(
+                    f"{self.path} is not a ginrummy store: its table {table!r} has no column "
+                    f"{', '.join(missing)}"
+                )
 
     def _migrate(self) -> None:
         """Bring an older file up to :data:`SCHEMA_VERSION` (one transaction per step)."""

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ginrummy.cards import Card, parse_card
 from ginrummy.cli.commands import META_WORDS, CommandError, Meta, card_in_hand
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, quoted
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.melds import Meld, best_arrangement
 from ginrummy.variants.pickup import PickupView, addable_cards
@@ -135,7 +135,7 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         card = card_in_hand(tokens[0], view.hand)
         if len(tokens) == 2:
             if not tokens[1].isdigit() or int(tokens[1]) < 1:
-                raise PickupCommandError(f"a table meld is named by its number; got {tokens[1]!r}")
+                raise PickupCommandError(f"a table meld is named by its number; got {quoted(tokens[1])}")
             return Plays((AddCard(card, int(tokens[1]) - 1),))
         fits = [i for i, m in enumerate(view.table) if addable_cards(m.mask) >> card & 1]
         if len(fits) != 1:
@@ -152,7 +152,7 @@ def parse_pickup_command(text: str, view: PickupView) -> Meta | Plays:
         except GinRummyError:
             if low[0] in "a23456789tjqk1":
                 raise
-    raise PickupCommandError(f"unknown command {text.strip()!r}; type ? for help")
+    raise PickupCommandError(f"unknown command {quoted(text.strip())}; type ? for help")
 
 
 def command_for(action: PickupAction) -> str:

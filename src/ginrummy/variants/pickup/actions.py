@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ginrummy.cards import Card, parse_card
+from ginrummy.errors import quoted
 from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass
 from ginrummy.melds import Meld
 
@@ -98,7 +99,7 @@ def parse_pickup_action(text: str) -> PickupAction:
             return Take(1)
         if rest.isdigit() and int(rest) >= 1:
             return Take(int(rest))
-        raise ActionParseError(f"take is written 'take N' with N >= 1 cards from the top; got {text!r}")
+        raise ActionParseError(f"take is written 'take N' with N >= 1 cards from the top; got {quoted(text)}")
     if word == "discard" and rest:
         return Discard(parse_card(rest))
     if word == "meld" and rest:
@@ -107,8 +108,10 @@ def parse_pickup_action(text: str) -> PickupAction:
     if word == "add" and rest:
         card, sep, num = rest.replace(" ", "").partition(":")
         if not sep or not num.isdigit() or int(num) < 1:
-            raise ActionParseError(f"an add is written add CARD:MELD-NUMBER, e.g. add 8h:2; got {text!r}")
+            raise ActionParseError(
+                f"an add is written add CARD:MELD-NUMBER, e.g. add 8h:2; got {quoted(text)}"
+            )
         return AddCard(parse_card(card), int(num) - 1)
     raise ActionParseError(
-        f"not a pickup action: {text!r}; actions: pass, take N, draw, meld [CARDS], add CARD:N, discard CARD"
+        f"not a pickup action: {quoted(text)}; actions: pass, take N, draw, meld [CARDS], add CARD:N, discard CARD"
     )
