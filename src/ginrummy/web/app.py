@@ -25,7 +25,8 @@ API (JSON; the browser's token goes in the ``X-Player-Token`` header):
 ``GET  /api/stats``                      statistics by computer level
 =======================================  =============================================
 
-Errors are ``{"error": message}`` with 400 (malformed request), 401 (no token),
+Errors are ``{"error": message}`` with 400 (malformed request: not a JSON object, a field of
+the wrong type, or a field the route does not take), 401 (no token),
 403 (a game where this browser has no seat, a bad invitation, another seat's turn),
 404 (no such game), 409 (stale version, a full game, or not now), 413 (body too large)
 or 422 (illegal action); nothing changes.
@@ -53,7 +54,7 @@ from starlette.staticfiles import StaticFiles
 
 from ginrummy.agents import AGENTS
 from ginrummy.agents.hints import explain, hint_agent_name
-from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.errors import GinRummyError, IllegalActionError, quoted
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import choose_first_dealer
 from ginrummy.scoring.match import Match
@@ -106,7 +107,7 @@ class Server(SeatServer, EndingServer):
     async def rules(self, request: Request) -> dict[str, Any]:
         name = request.path_params["preset"]
         if name not in PRESETS:
-            raise ApiError(404, f"no rules preset {name!r}; presets: {', '.join(PRESETS)}")
+            raise ApiError(404, f"no rules preset {quoted(name)}; presets: {', '.join(PRESETS)}")
         p = PRESETS[name]
         return {
             "name": name,
@@ -117,17 +118,17 @@ class Server(SeatServer, EndingServer):
         }
 
     async def create(self, request: Request) -> tuple[int, dict[str, Any]]:
-        data = await read_json(request)
+        data = await read_json(request, ("preset", "target", "level", "mode", "name", "opponent"))
         token = self.token(request, required=False)
         new_token = token is None
         if token is None:
             token = secrets.token_urlsafe(32)
         preset = text_field(data, "preset", "default")
         if preset not in PRESETS:
-            raise ApiError(400, f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+            raise ApiError(400, f"unknown preset {quoted(preset)}; presets: {', '.join(PRESETS)}")
         level = text_field(data, "level", "simple")
         if level not in AGENTS:
-            raise ApiError(400, f"unknown computer level {level!r}; levels: {', '.join(AGENTS)}")
+            raise ApiError(400, f"unknown computer level {quoted(level)}; levels: {', '.join(AGENTS)}")
         mode = text_field(data, "mode", "practice")
         if mode not in ("practice", "rated"):
             raise ApiError(400, '"mode" must be "practice" or "rated"')
@@ -182,7 +183,7 @@ class Server(SeatServer, EndingServer):
             return self.table(s, seat)
 
     async def act(self, request: Request) -> dict[str, Any]:
-        data = await read_json(request)
+        data = await read_json(request, ("action", "version", "seat"))
         version = int_field(data, "version")
         action = text_field(data, "action")
         claimed = int_field(data, "seat", required=False)
@@ -218,7 +219,7 @@ class Server(SeatServer, EndingServer):
     ) -> dict[str, Any]:
         """A versioned request that applies ``change(s)`` (returning its Progress) to the game;
         ``plays``: whether the computer may move in it."""
-        data = await read_json(request)
+        data = await read_json(request, ("version",))
         version = int_field(data, "version")
         async with self.game(request) as (s, seat):
             self.check_version(s, version)

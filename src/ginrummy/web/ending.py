@@ -39,7 +39,7 @@ class EndingServer(BaseServer):
         return await self._end(request, ABANDONED)
 
     async def _end(self, request: Request, how: str) -> dict[str, Any]:
-        data = await read_json(request)
+        data = await read_json(request, ("version", "seat"))
         version = int_field(data, "version")
         claimed = int_field(data, "seat", required=False)
         verb = "resign" if how == RESIGNED else "abandon the game"

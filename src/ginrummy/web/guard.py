@@ -4,7 +4,8 @@
   on another site cannot send that without the browser asking first), at most
   :data:`MAX_BODY` bytes (else 413: a ``Content-Length`` over it is refused before reading,
   and a body sent without one is read in chunks and refused as soon as it passes the limit,
-  so no more than the limit is ever held), and a JSON object (else 400).
+  so no more than the limit is ever held), and a JSON object (else 400) of the fields the
+  route takes and no other (else 400 naming the unknown ones).
 * Each field has its type (:func:`text_field`, :func:`int_field`): a field of another type is
   refused with 400 and a message naming it, never a server error.
 * Every response carries :data:`SECURITY_HEADERS` (:class:`SecurityHeaders`): a content
@@ -14,11 +15,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ginrummy.errors import quoted
 
 __all__ = [
     "MAX_BODY",
@@ -28,6 +32,7 @@ __all__ = [
     "int_field",
     "read_json",
     "text_field",
+    "unknown_fields",
 ]
 
 MAX_BODY = 16_384
@@ -79,11 +84,12 @@ class SecurityHeaders:
         await self.app(scope, receive, send_secured)
 
 
-async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request's JSON object (``{}`` for an empty body).
+async def read_json(request: Request, fields: Collection[str], limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object (``{}`` for an empty body), whose keys are among ``fields``.
 
     Raises :class:`ApiError`: 415 (not ``application/json``), 413 (over ``limit`` bytes, by
-    ``Content-Length`` or while reading), 400 (a bad ``Content-Length``, not JSON, not an object)."""
+    ``Content-Length`` or while reading), 400 (a bad ``Content-Length``, not JSON, not an object,
+    a field not in ``fields``: the message names the unknown fields and the ones taken)."""
     ctype = request.headers.get("content-type", "")
     if ctype.split(";", 1)[0].strip().lower() != "application/json":
         shown = ctype.split(";", 1)[0].strip()[:60] or "none"
@@ -107,7 +113,20 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raise ApiError(400, "malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
+    unknown = [key for key in data if key not in fields]
+    if unknown:
+        raise ApiError(400, unknown_fields(unknown, fields))
     return data
+
+
+def unknown_fields(unknown: list[str], fields: Collection[str], shown: int = 5) -> str:
+    """The message for fields a request does not take: the first ``shown`` of them (quoted, cut
+    short), how many more, and the fields taken."""
+    names = ", ".join(quoted(key) for key in unknown[:shown])
+    if len(unknown) > shown:
+        names += f" and {len(unknown) - shown} more"
+    taken = ", ".join(f'"{f}"' for f in fields) or "none"
+    return f"unknown field{'s' if len(unknown) > 1 else ''} {names}; this request takes {taken}"
 
 
 def _type_name(value: Any) -> str:

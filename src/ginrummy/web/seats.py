@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from ginrummy.agents import AGENTS
+from ginrummy.errors import quoted
 from ginrummy.web.guard import ApiError, int_field, read_json, text_field
 from ginrummy.web.live import sse
 from ginrummy.web.server import BaseServer, owner_of
@@ -53,7 +54,7 @@ class SeatServer(BaseServer):
     """The handlers of two people at one game."""
 
     async def join(self, request: Request) -> tuple[int, dict[str, Any]]:
-        data = await read_json(request)
+        data = await read_json(request, ("invite", "name"))
         invite = text_field(data, "invite")
         token = self.token(request, required=False)
         new_token = token is None
@@ -63,8 +64,9 @@ class SeatServer(BaseServer):
         game_id = self.game_id(request)
         seats = await self.in_thread(self.store.load_seats, game_id)
         if not seats:
-            raise ApiError(404, f"no game {game_id!r}")
-        if not any(s.invite and secrets.compare_digest(s.invite, invite) for s in seats):
+            raise ApiError(404, f"no game {quoted(game_id)}")
+        given = invite.encode("utf-8", "surrogatepass")  # as bytes: any text compares, in constant time
+        if not any(s.invite and secrets.compare_digest(s.invite.encode(), given) for s in seats):
             raise ApiError(403, "this invitation link is not valid for this game")
         joined = False
         rejoin = any(s.kind == "person" and s.owner == owner for s in seats)
@@ -96,11 +98,11 @@ class SeatServer(BaseServer):
         return (201 if joined else 200), reply
 
     async def takeover(self, request: Request) -> dict[str, Any]:
-        data = await read_json(request)
+        data = await read_json(request, ("version", "level"))
         version = int_field(data, "version")
         level = text_field(data, "level", "simple")
         if level not in AGENTS:
-            raise ApiError(400, f"unknown computer level {level!r}; levels: {', '.join(AGENTS)}")
+            raise ApiError(400, f"unknown computer level {quoted(level)}; levels: {', '.join(AGENTS)}")
         async with self.game(request) as (s, seat):
             if s.over:
                 raise ApiError(409, s.ended_text() or "the game is over")

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import anyio
 from starlette.requests import Request
 
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, quoted
 from ginrummy.storage.store import SeatRow, Store
 from ginrummy.web.botplayer import BotDecisions, BotForfeit, check_forfeit, forfeit
 from ginrummy.web.cache import SessionCache
@@ -120,7 +120,7 @@ class BaseServer:
     def game_id(request: Request) -> str:
         game_id: str = request.path_params["game_id"]
         if not ID_RE.match(game_id):
-            raise ApiError(404, f"no game {game_id!r}")
+            raise ApiError(404, f"no game {quoted(game_id)}")
         return game_id
 
     @asynccontextmanager
@@ -145,7 +145,7 @@ class BaseServer:
             seats = await self.in_thread(self.store.load_seats, game_id)
             if not any(s.kind == "person" and secrets.compare_digest(s.owner or "", who) for s in seats):
                 if not seats:
-                    raise ApiError(404, f"no game {game_id!r}")
+                    raise ApiError(404, f"no game {quoted(game_id)}")
                 raise ApiError(403, "this game belongs to other players: this browser has no seat in it")
             return await self.load(game_id, seats)
 
@@ -160,7 +160,7 @@ class BaseServer:
         """Replay a stored game (off the event loop). Raises :class:`ApiError` 404."""
         loaded = await self.in_thread(self.store.load_game, game_id)
         if loaded is None:
-            raise ApiError(404, f"no game {game_id!r}")
+            raise ApiError(404, f"no game {quoted(game_id)}")
         row, actions = loaded
         return await self.in_thread(GameSession, row, actions, self.pool.decide, seats)
 
