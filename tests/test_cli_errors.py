@@ -74,7 +74,9 @@ def test_an_sqlite_file_of_another_program_is_refused_untouched(tmp_path: Path) 
     db.commit()
     db.close()
     before = path.read_bytes()
-    with pytest.raises(StoreError, match="is not a ginrummy store: its table 'games' has no column owner"):
+    with pytest.raises(
+        StoreError, match="is not a ginrummy store: its table 'games' lacks the columns owner, created, "
+    ):
         Store(path)
     message = one_error_line(run("stats", "--db", str(path)), "stats", 1)
     assert message.startswith(f"{path} is not a ginrummy store")

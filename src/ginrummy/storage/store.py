@@ -281,8 +281,8 @@ class Store:
             missing = [c for c in wanted if c not in have]
             if have and missing:  # (a table not there yet is made)
                 raise StoreError(
-                    f"{self.path} is not a ginrummy store: its table {table!r} has no column "
-                    f"{', '.join(missing)}"
+                    f"{self.path} is not a ginrummy store: its table {table!r} lacks the "
+                    f"column{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
                 )
 
     def _migrate(self) -> None:
