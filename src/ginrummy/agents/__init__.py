@@ -18,8 +18,6 @@ from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
-from ginrummy.protocol import SubprocessBot, is_cmd
-from ginrummy.protocol.bot import DEFAULT_TIME_MS
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupView
@@ -217,12 +215,18 @@ def make_agent(
     :class:`UnknownAgentError` listing the known levels, or
     :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found.
     """
+    factory = AGENTS.get(name.lower())
+    if factory is not None:  # a level: neither the protocol nor the sparring partners are loaded
+        return factory(seed)
+    # the bot protocol (subprocesses, threads) only for a ``cmd:`` name; it never names a level
+    from ginrummy.protocol.bot import DEFAULT_TIME_MS, SubprocessBot, is_cmd
+
     if is_cmd(name):
         per_decision = DEFAULT_TIME_MS if bot_time_ms is None else bot_time_ms
         return SubprocessBot(name, time_ms=per_decision, game_ms=bot_game_ms)
     from ginrummy.agents.sparring import SPARRING  # built on the levels: imported when needed
 
-    factory = AGENTS.get(name.lower()) or SPARRING.get(name.lower())
+    factory = SPARRING.get(name.lower())
     if factory is None:
         known = ", ".join([*AGENTS, *SPARRING])
         raise UnknownAgentError(f"unknown agent {name!r}; known: {known}")
