@@ -233,6 +233,7 @@ def play(
             bot_time_ms=bot_time_ms(bot_time),
             bot_game_ms=bot_game_ms(bot_game_time),
             resume=core,
+            offer=core is None,
         )
         try:
             forfeit = run_table(flow)

@@ -34,7 +34,7 @@ from rich.text import Text
 from ginrummy.agents import make_agent, plays_as
 from ginrummy.agents.hints import Hint, explain, hint_agent_name, notation, symbols
 from ginrummy.cli import render
-from ginrummy.cli.saving import play_record, write_atomic
+from ginrummy.cli.saving import write_atomic
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
 from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
@@ -507,17 +507,10 @@ class PlaySession:
     # -- records ----------------------------------------------------------------------
 
     def record(self) -> GameRecord | MatchRecord | TeamRecord:
-        """The record of what has been played (:func:`ginrummy.cli.saving.play_record`): a game,
-        match or team record (any variant); the current game's carries :attr:`forfeit`, if any."""
-        team = self.team
-        if team is None and self.rules.team_size > 1:  # the human's pairing, still being played
-            first, second, teams = team_names(self.names, self.rules.team_size)
-            team = TeamMatch(
-                self.rules, (first, second), seed=self.core.row.seed, team_names=teams, pairings=[self.match]
-            )
-        return play_record(
-            self.match, self.game_states, team=team, other_states=self.other_states, forfeit=self.forfeit
-        )
+        """The record of what has been played (the game core's
+        :meth:`~ginrummy.session.core.GameSession.record`): a game, match or team record (any
+        variant); the current game's carries :attr:`forfeit`, if any."""
+        return self.core.record(self.forfeit)
 
     def forfeited(self, kind: str, message: str) -> None:
         """The computer's bot (a ``cmd:`` opponent) forfeited the current game (``kind``: one of

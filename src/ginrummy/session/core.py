@@ -41,7 +41,7 @@ from typing import Any
 from ginrummy.agents import make_agent
 from ginrummy.agents.hints import decide, hint_agent_name
 from ginrummy.play import Agent, play_hand, show_hand_over, undo_refusal
-from ginrummy.records import GameRecord, MatchRecord, TeamRecord
+from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.records.replay import replay_actions
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
@@ -283,14 +283,21 @@ class GameSession:
             final = {"totals": list(sm.totals), "winner": sm.winner}
         return len(self.states), "over", final
 
-    def record(self) -> GameRecord | MatchRecord | TeamRecord:
-        """The record: every hand dealt so far (the last may be unfinished); a match record for
-        a match of several games, a team record for team play once every pairing is played."""
-        if self.team is not None:
-            return TeamRecord.from_team(self.team, [self.game_states, *self.other_states])
+    def record(self, forfeit: GameForfeit | None = None) -> GameRecord | MatchRecord | TeamRecord:
+        """The record: every hand dealt so far (the last may be unfinished); a match record for a
+        match of several games; for team play a team record (the other pairings once played).
+        ``forfeit`` (a ``cmd:`` bot's) goes on the seats' current game."""
+        team = self.team if self.team is not None or self.rules.team_size == 1 else self._team_match()
+        if team is not None:
+            record = TeamRecord.from_team(team, [self.game_states, *self.other_states])
+            if forfeit is None:
+                return record
+            first = _forfeited(record.pairings[0], forfeit)
+            return dataclasses.replace(record, pairings=(first, *record.pairings[1:]))
         if self.match.kind != "single":
-            return MatchRecord.from_match(self.match, self.game_states)
-        return GameRecord.from_game(self.game, self.states)
+            played = MatchRecord.from_match(self.match, self.game_states)
+            return played if forfeit is None else _forfeited(played, forfeit)
+        return GameRecord.from_game(self.game, self.states, forfeit)
 
     # -- changing --------------------------------------------------------------
 
@@ -513,12 +520,16 @@ class GameSession:
         digest = hashlib.sha256(f"{self.row.secret}:{what}:{len(self.states)}:{self.seq}".encode()).digest()
         return int.from_bytes(digest[:8], "big")
 
-    def _other_pairings(self) -> None:
-        """Team play: the other pairings, computer against computer, through the hand loop."""
+    def _team_match(self) -> TeamMatch:
+        """Team play: the team match of the seats' pairing (:func:`team_names`), dealt from the seed."""
         first, second, teams = team_names(self.names, self.rules.team_size)
-        team = TeamMatch(
+        return TeamMatch(
             self.rules, (first, second), seed=self.row.seed, team_names=teams, pairings=[self.match]
         )
+
+    def _other_pairings(self) -> None:
+        """Team play: the other pairings, computer against computer, through the hand loop."""
+        team = self._team_match()
         for i in range(1, team.size):
             match = team.new_pairing()
             players = [
@@ -535,6 +546,12 @@ def show_finished(session: GameSession, seat: int, agent: Agent) -> None:
         for done in session.game_states[-1]:
             if done.is_over:
                 show_hand_over(agent, done.view(seat))
+
+
+def _forfeited(match: MatchRecord, forfeit: GameForfeit) -> MatchRecord:
+    """``match`` with ``forfeit`` on its last game."""
+    last = dataclasses.replace(match.games[-1], forfeit=forfeit)
+    return dataclasses.replace(match, games=(*match.games[:-1], last))
 
 
 def _hand_row(index: int, state: AnyHandState) -> HandRow:

@@ -36,7 +36,7 @@ from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table import HUMAN, screen_class
-from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.errors import GinRummyError, IllegalActionError, RecordError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.defense import LayoffChoice, layoff_choices
 from ginrummy.hand.phase import Phase
@@ -50,9 +50,9 @@ from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
-from ginrummy.session import GameSession, SessionError
+from ginrummy.session import GameSession, SessionError, latest_resumable, load
 from ginrummy.storage import Store
-from ginrummy.storage.store import RESIGNED
+from ginrummy.storage.store import RESIGNED, GameRow, owner_of
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, hand_type
 from ginrummy.variants.pickup import PickupState, PickupView
 
@@ -101,6 +101,7 @@ class TableFlow:
         bot_time_ms: int | None = None,
         bot_game_ms: int | None = None,
         resume: GameSession | None = None,
+        offer: bool = False,
     ) -> None:
         if not self.plays(rules):
             raise ValueError("the full-screen table does not play this variant; play it with --plain")
@@ -129,12 +130,54 @@ class TableFlow:
         """The cards the person drew from the stock in this hand, by event index (theirs only)."""
         self.wording = screen_class(rules)
         """The line mode's table screen of this variant: its static wording of events and results."""
+        self._where_it_stopped()
+        self.offer: GameRow | None = self.resumable() if offer and resume is None else None
+        """The local player's latest unfinished game, which the table's start offers to resume."""
+
+    def _where_it_stopped(self) -> None:
+        """A resumed game: the stage where it stopped (the computer plays if it is its turn)."""
         state = self.state
-        if state is not None:  # a resumed game: where it stopped
-            if not state.is_over:
-                self._advance()
-            else:
-                self.stage = "game-over" if self.game.is_over else "hand-over"
+        if state is None:
+            return
+        if not state.is_over:
+            self._advance()
+        else:
+            self.stage = "game-over" if self.game.is_over else "hand-over"
+
+    def resumable(self) -> GameRow | None:
+        """The local player's latest unfinished game in the store (``None``: none, or no store)."""
+        store = self.session.store
+        if store is None:
+            return None
+        try:
+            return latest_resumable(store, owner_of(store.local_token()))
+        except sqlite3.Error:
+            return None
+
+    def resume(self, game_id: str) -> bool:
+        """Go on with the stored game ``game_id`` instead of the one set up (nothing dealt yet):
+        its rules, level, name and mode are the stored game's. Returns whether it could (else
+        why is said in :attr:`message`)."""
+        store = self.session.store
+        try:
+            if store is None:
+                raise RecordError("no store to resume from")
+            core = load(store, game_id)
+        except (RecordError, sqlite3.Error) as exc:
+            self.say(str(exc), "Cannot resume", style="red")
+            return False
+        if not self.plays(core.rules):
+            self.say("the full-screen table does not play this variant", "Cannot resume", style="red")
+            return False
+        close_agent(self.session.agent)
+        row = core.row
+        self.rules, self.wording = core.rules, screen_class(core.rules)
+        self.kind = "pickup" if hand_type(core.rules) is PickupState else "standard"
+        self._opponent, self._name, self._preset = row.level, row.name, row.preset
+        self._practice = row.mode == "practice"
+        self.session = self._session(row.seed, self.first_save, core)
+        self._where_it_stopped()
+        return True
 
     def _session(self, seed: int, save: Path | None, resume: GameSession | None = None) -> PlaySession:
         return PlaySession(
