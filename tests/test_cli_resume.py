@@ -211,6 +211,8 @@ def test_quitting_a_rated_game_may_resign_it_and_it_counts_lost(tmp_path: Path) 
     assert (stats["games"], stats["games_finished"], stats["games_won"], stats["resigned"]) == (1, 1, 0, 1)
     assert latest_resumable(store, owner) is None
     store.close()
+    counted = CliRunner().invoke(main, ["stats", "--db", str(db)])
+    assert "you resigned" in counted.output and "games won" in counted.output
     nothing = CliRunner().invoke(main, ["play", "--db", str(db), "--resume"])
     assert nothing.exit_code == 1 and "no unfinished game of yours" in nothing.output
     over = CliRunner().invoke(main, ["play", "--db", str(db), "--resume", row.id])

@@ -147,7 +147,10 @@ _STATS = (
     ("undercuts", "your undercuts"),
     ("undercut_against", "you undercut"),
     ("points_per_hand", "points per hand"),
+    ("resigned", "you resigned"),
+    ("abandoned", "abandoned (not counted)"),
 )
+"""The rows of ``ginrummy stats``: the browser's statistics page's columns (``web/static/stats.js``)."""
 
 
 def stats_tables(data: dict[str, Any]) -> list[Table | Text]:
