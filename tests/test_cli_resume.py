@@ -5,6 +5,7 @@ resign it, and the statistics count it lost (the game core, :mod:`ginrummy.sessi
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -132,6 +133,11 @@ def test_a_killed_game_resumes_from_the_same_position_and_finishes(tmp_path: Pat
     assert again.state is not None and again.state.deck == state.deck
     assert again.totals() == before.totals()
     assert f"Resuming stored game {before.row.id}: hand {len(before.states)}" in second.out
+    this_hand = first.out[first.out.rfind(f"Hand {len(before.states)}: ") :]
+    drawn = re.findall(r"You draw \S+ from the stock", this_hand)
+    resumed = second.out[second.out.find("Resuming stored game") :]
+    assert drawn and resumed.count("from the stock") >= len(drawn)
+    assert all(line in resumed for line in drawn)  # the cards the human drew, shown again
     second.play(None)
     assert second.proc.wait(60) == 0
     done = second.game()

@@ -352,6 +352,7 @@ class PlaySession:
             hint=self.hint if self.practice else None,
         )
         screen = self.screen_type(self.io, info, state)
+        screen.draws = self.core.drawn_cards(HUMAN)  # a resumed hand: the cards the human drew
         while True:
             self.core.advance()  # the computer plays to the human's turn (or the hand's end)
             if state.is_over:

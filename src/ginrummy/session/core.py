@@ -40,9 +40,11 @@ from typing import Any
 
 from ginrummy.agents import make_agent
 from ginrummy.agents.hints import decide, hint_agent_name
+from ginrummy.cards import Card
+from ginrummy.hand.actions import DrawStock
 from ginrummy.play import Agent, play_hand, show_hand_over, undo_refusal
 from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
-from ginrummy.records.replay import replay_actions
+from ginrummy.records.replay import replay_actions, replay_steps
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
@@ -257,6 +259,23 @@ class GameSession:
     def can_undo(self) -> bool:
         """Whether :meth:`undo` is allowed now (:meth:`undo_refusal`)."""
         return self.undo_refusal() is None
+
+    def drawn_cards(self, seat: int = HUMAN) -> dict[int, Card]:
+        """The cards ``seat`` drew from the stock in the current hand, by action index: what that
+        player saw, for a front end to show again in a hand resumed (the hand replayed from its
+        deal by :func:`~ginrummy.records.replay.replay_steps`)."""
+        state = self.state
+        if state is None:
+            return {}
+        replayed = state.clone()
+        while replayed.log:
+            replayed.pop()
+        drawn: dict[int, Card] = {}
+        for i, player, action in replay_steps(replayed, state.log):
+            card = replayed.view(seat).drawn if player == seat and isinstance(action, DrawStock) else None
+            if card is not None:
+                drawn[i] = card
+        return drawn
 
     def totals(self) -> list[int]:
         """The scores reached: the team totals, the match's totals, or the game's."""

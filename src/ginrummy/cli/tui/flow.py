@@ -139,6 +139,7 @@ class TableFlow:
         state = self.state
         if state is None:
             return
+        self.draws = self.session.core.drawn_cards(HUMAN)
         if not state.is_over:
             self._advance()
         else:
