@@ -15,6 +15,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+import ginrummy
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
@@ -36,7 +37,8 @@ class _Player:
 
     def __init__(self, db: Path, *args: str) -> None:
         self.db = db
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+        source = str(Path(ginrummy.__file__).resolve().parents[1])  # this checkout's package first
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([source, os.environ.get("PYTHONPATH", "")]))
         self.proc = subprocess.Popen(
             [sys.executable, "-c", _MAIN, "play", "--plain", "--db", str(db), *args],
             stdin=subprocess.PIPE,

@@ -35,7 +35,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.agents import make_agent
@@ -49,6 +48,8 @@ from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.seeds import derive_seed
+from ginrummy.session.rows import Progress, hand_row, with_forfeit
+from ginrummy.session.teams import PARTNER_LEVEL, team_names
 from ginrummy.storage.store import (
     ABANDONED,
     ENDINGS,
@@ -79,11 +80,6 @@ HUMAN = 0
 COMPUTER = 1
 """The other seat: the computer's in a game against it."""
 
-PARTNER_LEVEL = "simple"
-"""Team play: the level of the computer players who play the other pairings, in every front end
-(the browser's since team play came to it; a stored team game rebuilds its other pairings at this
-level, so changing it would change the stored games' team totals)."""
-
 Decider = Callable[[str, int, Sequence[AnyView], AnyView], AnyAction]
 """``decider(level, seed, finished, view)``: the action a fresh agent of ``level`` seeded with
 ``seed`` chooses from ``view``, after being shown the views of the game's ``finished`` hands
@@ -92,30 +88,6 @@ from the same seat (:func:`~ginrummy.agents.hints.decide`)."""
 
 class SessionError(ValueError):
     """A request that does not fit the game's state (no hand to act in, no undo, ...)."""
-
-
-@dataclass
-class Progress:
-    """What one change did, in the store's rows (what :meth:`GameSession.sync` stores)."""
-
-    actions: list[ActionRow] = field(default_factory=list)
-    hands: list[HandRow] = field(default_factory=list)
-    truncate_from: int | None = None
-
-
-def team_names(names: tuple[str, str], size: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, str]]:
-    """Team play's names from the seats' ``names``: each team's members (the seat's player first,
-    then ``Partner A2``... and ``Partner B2``...) and the teams' names (``Team NAME``).
-
-    >>> team_names(("You", "Computer"), 2)
-    (('You', 'Partner A2'), ('Computer', 'Partner B2'), ('Team You', 'Team Computer'))
-    """
-    a, b = names
-    return (
-        (a, *(f"Partner A{i}" for i in range(2, size + 1))),
-        (b, *(f"Partner B{i}" for i in range(2, size + 1))),
-        (f"Team {a}", f"Team {b}"),
-    )
 
 
 class GameSession:
@@ -311,11 +283,11 @@ class GameSession:
             record = TeamRecord.from_team(team, [self.game_states, *self.other_states])
             if forfeit is None:
                 return record
-            first = _forfeited(record.pairings[0], forfeit)
+            first = with_forfeit(record.pairings[0], forfeit)
             return dataclasses.replace(record, pairings=(first, *record.pairings[1:]))
         if self.match.kind != "single":
             played = MatchRecord.from_match(self.match, self.game_states)
-            return played if forfeit is None else _forfeited(played, forfeit)
+            return played if forfeit is None else with_forfeit(played, forfeit)
         return GameRecord.from_game(self.game, self.states, forfeit)
 
     # -- changing --------------------------------------------------------------
@@ -467,7 +439,7 @@ class GameSession:
             )
             seq += len(logged)
         done = [h for h, s in enumerate(self.states) if s.is_over]
-        hands = [_hand_row(h, self.states[h]) for h in done[self._stored_hands :]]
+        hands = [hand_row(h, self.states[h]) for h in done[self._stored_hands :]]
         dealt, status, final = self.progress()
         changed = (dealt, status, final) != (self.row.hands_dealt, self.row.status, self.row.final)
         if self.created and not actions and not hands and truncate is None and not changed:
@@ -512,7 +484,7 @@ class GameSession:
             result = state.result
             assert result is not None
             self.game.enter(result)
-            rows.append(_hand_row(self.entered, state))
+            rows.append(hand_row(self.entered, state))
             self.entered += 1
             if self.rules.team_size > 1 and self.match.is_over and self.team is None:
                 self._other_pairings()
@@ -565,19 +537,6 @@ def show_finished(session: GameSession, seat: int, agent: Agent) -> None:
         for done in session.game_states[-1]:
             if done.is_over:
                 show_hand_over(agent, done.view(seat))
-
-
-def _forfeited(match: MatchRecord, forfeit: GameForfeit) -> MatchRecord:
-    """``match`` with ``forfeit`` on its last game."""
-    last = dataclasses.replace(match.games[-1], forfeit=forfeit)
-    return dataclasses.replace(match, games=(*match.games[:-1], last))
-
-
-def _hand_row(index: int, state: AnyHandState) -> HandRow:
-    """The stored result of finished hand number ``index`` (from 0, across the match)."""
-    result = state.result
-    assert result is not None
-    return HandRow(index, result.outcome.value, result.winner, result.knocker, result.points)
 
 
 class _FreshAgent:
