@@ -12,8 +12,8 @@ from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
+from ginrummy.session import GameSession
 from ginrummy.storage import Store, stats_json
-from ginrummy.storage.recorder import rebuild
 from ginrummy.storage.store import ActionRow, GameRow, owner_of
 from helpers.terminal import bot_answer, run_session
 
@@ -29,7 +29,8 @@ def _stored(path: Path) -> tuple[Store, GameRow, list[ActionRow]]:
 
 def _same_as_stored(session: PlaySession, path: Path) -> GameRow:
     store, row, actions = _stored(path)
-    game, states = rebuild(row, actions)
+    core = GameSession(row, actions)
+    game, states = core.game, core.states
     assert [s.log for s in states] == [s.log for s in session.states]
     assert game.totals == session.game.totals
     assert [r.points for r in game.results] == [r.points for r in session.game.results]
@@ -54,7 +55,7 @@ def test_a_game_is_stored_as_played_and_replays_exactly(tmp_path: Path) -> None:
             loaded = store.load_game(row.id)
             store.close()
             assert loaded is not None
-            _, states = rebuild(*loaded)
+            states = GameSession(*loaded).states
             assert states[-1].log == state.log
             checked.append(len(state.log))
         return inner(session, prompt)
@@ -123,7 +124,11 @@ def test_history_stats_and_replay_commands(tmp_path: Path) -> None:
     assert row.mode == "practice" and row.status == "playing" and actions
     listed = runner.invoke(main, ["history", "--db", str(db)])
     assert listed.exit_code == 0, listed.output
-    assert row.id in listed.output and "playing (hand 1)" in listed.output and "practice" in listed.output
+    assert (
+        row.id in listed.output
+        and "unfinished (hand 1): resumable" in listed.output
+        and "practice" in listed.output
+    )
     counted = runner.invoke(main, ["stats", "--db", str(db)])
     assert counted.exit_code == 0
     assert (

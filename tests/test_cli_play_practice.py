@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from ginrummy.agents import strongest
-from ginrummy.cli import session as session_module
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.view import PlayerView
+from ginrummy.session import core as core_module
 from ginrummy.variants import AnyAction, AnyView
 from helpers.terminal import bot_answer, run_session
 
@@ -84,13 +84,13 @@ def test_rated_games_allow_neither_undo_nor_hints() -> None:
 
 def test_hints_come_from_the_strongest_level_from_views_only(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, list[AnyView], AnyView]] = []
-    real = session_module.decide
+    real = core_module.decide
 
     def spy(level: str, seed: int, finished: list[AnyView], view: AnyView) -> AnyAction:
         calls.append((level, list(finished), view))
         return real(level, seed, finished, view)
 
-    monkeypatch.setattr(session_module, "decide", spy)
+    monkeypatch.setattr(core_module, "decide", spy)
     inner = bot_answer(5)
     hinted: set[Phase] = set()
 

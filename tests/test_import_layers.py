@@ -43,6 +43,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tournament",),
     ("research",),
     ("storage",),
+    ("session",),
     ("cli", "web"),
 ]
 RANK = {part: i for i, parts in enumerate(LAYERS) for part in parts}

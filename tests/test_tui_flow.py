@@ -102,7 +102,7 @@ def test_team_play_ends_with_the_other_pairings_and_the_team_sheet() -> None:
     flow.next()
     assert flow.all_over
     text = "\n".join(line.plain for line in flow.summary())
-    assert "Pairing 2" in text and "Partner 1" in text
+    assert "Pairing 2" in text and "Partner A2" in text
 
 
 def test_play_again_saves_to_a_numbered_file(tmp_path: Path) -> None:

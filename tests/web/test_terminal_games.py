@@ -26,7 +26,7 @@ def test_terminal_games_show_in_the_browser_of_the_local_player(tmp_path: Path, 
     def answer(session: PlaySession, prompt: str) -> str:
         if prompt.startswith("Press Enter"):  # one finished hand, then leave
             return "q" if "(y/n)" not in prompt else "y"
-        if prompt.startswith("Quit"):
+        if prompt.startswith(("Quit", "Keep")):  # quit, and keep the rated game for later
             return "y"
         if isinstance(session.view, PickupView):
             return command_for(pickup.act(session.view))

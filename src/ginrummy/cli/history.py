@@ -21,13 +21,23 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ginrummy.errors import RecordError, quoted
-from ginrummy.records import GameRecord
+from ginrummy.errors import RecordError
+from ginrummy.records import AnyRecord
+from ginrummy.session import RESUMABLE_MODES, GameSession, latest_resumable, load
 from ginrummy.storage import MODES, Store, default_db_path, stats_json
-from ginrummy.storage.recorder import rebuild
 from ginrummy.storage.store import GameRow, owner_of
 
-__all__ = ["db_option", "game_line", "history", "open_store", "stats", "stats_tables", "stored_record"]
+__all__ = [
+    "LATEST",
+    "db_option",
+    "game_line",
+    "history",
+    "open_store",
+    "resumed_game",
+    "stats",
+    "stats_tables",
+    "stored_record",
+]
 
 
 def db_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -50,26 +60,64 @@ def open_store(db: Path | None, must_exist: bool = True) -> Store | None:
     return Store(path)
 
 
-def stored_record(db: Path | None, game_id: str) -> GameRecord:
-    """The record of stored game ``game_id`` (any owner's), rebuilt from its seed and actions.
-    Raises :class:`~ginrummy.errors.RecordError` when there is no such game or it does not replay."""
+LATEST = "latest"
+"""``ginrummy play --resume`` without an ID: the local player's latest unfinished game."""
+
+
+def resumed_game(db: Path | None, game_id: str, no_db: bool = False) -> GameSession:
+    """The stored game ``game_id`` (or :data:`LATEST`: the local player's newest unfinished game)
+    rebuilt to go on with it (``ginrummy play --resume``): a game against the computer still being
+    played whose seat 0 is the store's local player (begun in the terminal, or in a browser that
+    adopted the local player: ``ginrummy history --link``). Raises ``click.ClickException`` (one
+    line: why) otherwise."""
+    if no_db:
+        raise click.UsageError("--resume goes on with a stored game: not with --no-db")
+    store = open_store(db)
+    if store is None:
+        raise click.ClickException(f"no games stored in {db or default_db_path()} yet: nothing to resume")
+    try:
+        owner = owner_of(store.local_token())
+        if game_id == LATEST:
+            latest = latest_resumable(store, owner)
+            if latest is None:
+                raise click.ClickException(
+                    f"no unfinished game of yours in {store.path} (see ginrummy history)"
+                )
+            game_id = latest.id
+        try:
+            core = load(store, game_id)
+        except RecordError as exc:
+            raise click.ClickException(str(exc)) from None
+    finally:
+        store.close()
+    if core.seat_of(owner) != 0:
+        raise click.ClickException(f"game {game_id} is not yours: it belongs to another player")
+    if core.row.mode not in RESUMABLE_MODES:
+        raise click.ClickException(f"game {game_id} is between two people: it goes on in the browser")
+    if core.row.status != "playing":
+        raise click.ClickException(f"game {game_id} is over ({_result(core.row)}): nothing to resume")
+    return core
+
+
+def stored_record(db: Path | None, game_id: str) -> AnyRecord:
+    """The record of stored game ``game_id`` (any owner's; a game, match or team record), rebuilt
+    from its seed and actions by the game core (:func:`ginrummy.session.load`). Raises
+    :class:`~ginrummy.errors.RecordError` when there is no such game or it does not replay."""
     store = open_store(db)
     if store is None:
         raise RecordError(f"no store at {db or default_db_path()}")
     try:
-        loaded = store.load_game(game_id)
+        return load(store, game_id).record()
     finally:
         store.close()
-    if loaded is None:
-        raise RecordError(f"no stored game {quoted(game_id)} in {store.path} (see ginrummy history)")
-    game, states = rebuild(*loaded)
-    return GameRecord.from_game(game, states)
 
 
 def _result(row: GameRow) -> str:
     if row.ended == "abandoned":
         return f"abandoned in hand {row.hands_dealt}"
     resigned = " (resigned)" if row.ended == "resigned" else ""
+    if row.status == "playing" and row.mode in RESUMABLE_MODES:
+        return f"unfinished (hand {row.hands_dealt}): resumable"
     if row.status != "over" or not row.final:
         return f"playing (hand {row.hands_dealt})"
     totals = row.final.get("totals", [0, 0])
@@ -99,7 +147,10 @@ _STATS = (
     ("undercuts", "your undercuts"),
     ("undercut_against", "you undercut"),
     ("points_per_hand", "points per hand"),
+    ("resigned", "you resigned"),
+    ("abandoned", "abandoned (not counted)"),
 )
+"""The rows of ``ginrummy stats``: the browser's statistics page's columns (``web/static/stats.js``)."""
 
 
 def stats_tables(data: dict[str, Any]) -> list[Table | Text]:
@@ -149,7 +200,8 @@ def stats_tables(data: dict[str, Any]) -> list[Table | Text]:
 def history(db: Path | None, limit: int, show_token: bool, show_link: bool, url: str) -> None:
     """The games played in the terminal, newest first, with their result.
 
-    Replay one with `ginrummy replay --stored ID`."""
+    Replay one with `ginrummy replay --stored ID`; go on with an unfinished one with
+    `ginrummy play --resume ID`."""
     console = Console(highlight=False, soft_wrap=True)
     store = open_store(db, must_exist=not (show_token or show_link))
     if store is None:
@@ -187,6 +239,8 @@ def history(db: Path | None, limit: int, show_token: bool, show_link: bool, url:
     for n, line in enumerate([heads, *lines]):
         text = "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
         console.print(Text(text, style="bold" if n == 0 else ""))
+    if any(r.status == "playing" and r.mode in RESUMABLE_MODES for r in rows):
+        console.print(Text("Go on with an unfinished game: ginrummy play --resume ID (no ID: the latest)."))
 
 
 @click.command()

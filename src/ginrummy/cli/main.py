@@ -30,7 +30,7 @@ from ginrummy.cli.analyze import (
     parse_knocker_melds,
     run_lines,
 )
-from ginrummy.cli.history import db_option, history, open_store, stats, stored_record
+from ginrummy.cli.history import LATEST, db_option, history, open_store, resumed_game, stats, stored_record
 from ginrummy.cli.match import bot_game_ms, bot_game_time_option, bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
@@ -170,6 +170,15 @@ def main(ctx: click.Context) -> None:
 )
 @db_option
 @click.option("--no-db", is_flag=True, help="Do not store the game (for history and statistics).")
+@click.option(
+    "--resume",
+    metavar="[ID]",
+    is_flag=False,
+    flag_value=LATEST,
+    default=None,
+    help="Go on with the stored game ID where it stopped (no ID: your latest unfinished game), "
+    "begun here or in the browser (see `ginrummy history`).",
+)
 def play(
     preset: str,
     settings: tuple[str, ...],
@@ -185,6 +194,7 @@ def play(
     practice: bool,
     db: Path | None,
     no_db: bool,
+    resume: str | None,
 ) -> None:
     """Play against the computer, to the end of what the rules make.
 
@@ -194,7 +204,8 @@ def play(
     terminal, line by line (type ? at the prompt for the commands). Each game is stored as it
     is played (--db, shared with the browser) for `ginrummy history` and `ginrummy stats`,
     unless --no-db."""
-    rules = _rules_from(preset, settings)
+    core = None if resume is None else resumed_game(db, resume, no_db)
+    rules = _rules_from(preset, settings) if core is None else core.rules
     try:
         # rules this terminal game cannot deal are refused here
         deal_hand(rules, 0, random.Random(0))
@@ -208,6 +219,15 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     store = None if no_db else _store_for_play(db)
+    if core is not None:  # the stored game's settings, not the options'
+        seed, opponent, name, preset, settings = (
+            core.row.seed,
+            core.row.level,
+            core.row.name,
+            core.row.preset,
+            (),
+        )
+        practice = core.row.mode == "practice"
     if not plain and _full_screen(rules):
         from ginrummy.cli.tui import TableFlow, run_table  # Textual loads only for the table
 
@@ -225,6 +245,8 @@ def play(
             store=store,
             bot_time_ms=bot_time_ms(bot_time),
             bot_game_ms=bot_game_ms(bot_game_time),
+            resume=core,
+            offer=core is None,
         )
         try:
             forfeit = run_table(flow)
@@ -249,6 +271,7 @@ def play(
         bot_game_ms=bot_game_ms(bot_game_time),
         practice=practice,
         store=store,
+        resume=core,
     )
     try:
         status = _run_session(session)

@@ -24,6 +24,7 @@ from ginrummy.errors import RecordError
 from ginrummy.hand.actions import Discard, DrawStock
 from ginrummy.hand.results import agree
 from ginrummy.records import AnyRecord, GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
+from ginrummy.records.replay import replay_steps
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.variants import deal_from
 
@@ -69,9 +70,8 @@ def hand_lines(rec: HandRecord, names: Sequence[str], glyphs: bool, number: int 
         return Text(f"      {names[player]}: ") + screen.hand_line(state.hand(player), glyphs, rec.rules)
 
     lines.extend(hand_line(p) for p in (1 - rec.dealer, rec.dealer))
-    for i, (player, action) in enumerate(rec.actions):
-        drawn = state.stock[0] if isinstance(action, DrawStock) else None
-        state.push(action, player=player)
+    for i, player, action in replay_steps(state, rec.actions):
+        drawn = state.view(player).drawn if isinstance(action, DrawStock) else None
         event = state.events()[-1]
         text = screen.event_text(event, who, glyphs, drawn=drawn, result=final.result)
         lines.append(Text(f"{i + 1:>4}. ") + text + screen.replay_note(action, glyphs))

@@ -5,14 +5,15 @@ three games at once, a match of successive games (best of N, or to a match total
 with teams, the human's pairing against the computer followed by the other pairings
 between computer players. Between hands and games it offers the score sheet and quitting;
 with ``--save`` it writes the record (:mod:`ginrummy.records`) after every hand and on quitting;
-with a store (``--db``) it stores each game's actions as they are played
-(:class:`~ginrummy.storage.recorder.GameRecorder`), for ``ginrummy history`` and ``stats``.
+with a store (``--db``) it stores the game as it is played, for ``ginrummy history`` and ``stats``,
+and ``ginrummy play --resume`` goes on with a stored game (:meth:`PlaySession.resuming`).
 
-It knows nothing of a variant's screen: each hand is dealt by the game, shown by the table
-screen of its type (:func:`ginrummy.cli.table.screen_class`) and played through the one hand
-loop, :func:`ginrummy.play.play_hand` with the human's seat ``None`` (the loop stops at the
-human's turn, and the screen reads their command). The human is player 0 and sees only
-``state.view(0)``; the computer acts through its agent from ``state.view(1)`` only. Input comes
+It is a thin adapter over the game core, :class:`ginrummy.session.GameSession`, which deals, plays
+the computer's moves through the one hand loop (:func:`ginrummy.play.play_hand`, the human's seat
+``None``), enters results, plays team play's other pairings and stores the game; the session shows
+each hand through the table screen of its type (:func:`ginrummy.cli.table.screen_class`), which reads
+the human's command. The human is player 0 and sees only ``state.view(0)``; the computer acts
+through its agent from ``state.view(1)`` only. Input comes
 from an injectable function (``input_fn``, called with the prompt) so tests can answer from the
 current view; by default it reads standard input, which need not be a terminal.
 """
@@ -23,29 +24,30 @@ import contextlib
 import sqlite3
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from ginrummy.agents import make_agent, plays_as
-from ginrummy.agents.hints import Hint, decide, explain, hint_agent_name, notation, symbols
+from ginrummy.agents.hints import Hint, explain, hint_agent_name, notation, symbols
 from ginrummy.cli import render
-from ginrummy.cli.saving import play_record, write_atomic
+from ginrummy.cli.saving import write_atomic
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
 from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
-from ginrummy.play import play_hand
-from ginrummy.protocol import SubprocessBot
+from ginrummy.play import Agent
 from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
+from ginrummy.session import GameSession, SessionError, new_row, show_finished, team_names
 from ginrummy.storage import Store
-from ginrummy.storage.recorder import GameRecorder
-from ginrummy.storage.store import owner_of
+from ginrummy.storage.store import RESIGNED, owner_of
 from ginrummy.variants import AnyHandState, AnyView
 
 __all__ = ["COMPUTER", "HUMAN", "InputFn", "PlaySession", "read_line"]
@@ -106,6 +108,7 @@ class PlaySession:
         bot_game_ms: int | None = None,
         practice: bool = False,
         store: Store | None = None,
+        resume: GameSession | None = None,
     ) -> None:
         self.rules = rules
         self.bot_time_ms = bot_time_ms
@@ -123,7 +126,6 @@ class PlaySession:
         self.store = store
         """Where each game is stored as it is played (``--db``; ``None``: not stored), under the
         store's local player (:meth:`~ginrummy.storage.store.Store.local_token`)."""
-        self.recorder: GameRecorder | None = None
         self.preset = preset
         self.changed = tuple(changed)
         console = console or Console(highlight=False, soft_wrap=True)
@@ -137,43 +139,95 @@ class PlaySession:
         """``--save``'s path: the first game's record; a game played again goes to ``NAME-2.json``..."""
         self.played = 1
         """How many games (or matches) have been started, counting each "play again"."""
-        self._start(seed)
+        self.resumed = resume is not None
+        """Whether this session goes on with a stored game (``ginrummy play --resume``)."""
+        self._start(seed, resume)
 
-    def _start(self, seed: int) -> None:
-        """Set up a fresh game, set, match or team match dealt from ``seed``."""
-        rules, name = self.rules, self.player_name
+    @classmethod
+    def resuming(cls, core: GameSession, **options: Any) -> PlaySession:
+        """A session that goes on with ``core``, a stored game rebuilt
+        (:func:`ginrummy.session.load`), exactly where it stopped: its rules, seed, computer level,
+        name and mode are the stored game's; ``options`` are the other arguments of the class
+        (``store`` to go on storing it)."""
+        row = core.row
+        return cls(
+            core.rules,
+            seed=row.seed,
+            opponent=row.level,
+            name=row.name,
+            practice=row.mode == "practice",
+            preset=row.preset,
+            resume=core,
+            **options,
+        )
+
+    def _start(self, seed: int, core: GameSession | None = None) -> None:
+        """Set up a fresh game, set, match or team match dealt from ``seed`` (a new row of the
+        game core, stored at the first deal), or go on with ``core``, a stored game rebuilt."""
         self.seed = seed
-        self.team: TeamMatch | None = None
-        if rules.team_size > 1:
-            size = rules.team_size
-            self.team = TeamMatch(
-                rules,
-                (
-                    (name, *(f"Partner {i}" for i in range(1, size))),
-                    ("Computer", *(f"Computer {i}" for i in range(2, size + 1))),
-                ),
-                seed=seed,
-                team_names=("Your team", "Computer team"),
+        if core is None:
+            row = new_row(
+                self.rules,
+                seed,
+                owner="",  # the store's local player, set when the game is first stored
+                name=self.player_name,
+                level=self.opponent,
+                mode="practice" if self.practice else "rated",
+                preset=self.preset or "custom",
             )
-            self.match = self.team.new_pairing()
-        else:
-            self.match = Match(rules, seed=seed, names=(name, "Computer"))
-        self.game: Game = self.match.new_game()
-        self.agent = make_agent(
+            core = GameSession(row, stored=False)
+        core.agents[COMPUTER] = make_agent(
             self.opponent, seed, bot_time_ms=self.bot_time_ms, bot_game_ms=self.bot_game_ms
         )
-        self.states: list[AnyHandState] = []
-        self.game_states: list[list[AnyHandState]] = [self.states]
-        """The hands of each game of the human's match (``states`` is the last)."""
-        self.other_states: list[list[list[AnyHandState]]] = []
-        """Team play: the hands of each game of the other pairings."""
+        self.core = core
+        show_finished(core, COMPUTER, self.agent)  # a resumed game: the hands the agent saw
+        """The game core: the game, its hands, the computer's replies, storing (:mod:`ginrummy.session`)."""
 
     # -- what the human may see ---------------------------------------------------
 
     @property
+    def agent(self) -> Agent:
+        """The computer's agent (kept by the game core for the computer's seat)."""
+        return self.core.agents[COMPUTER]
+
+    @agent.setter
+    def agent(self, agent: Agent) -> None:
+        self.core.agents[COMPUTER] = agent
+
+    @property
+    def match(self) -> Match:
+        """The human's match (a single game is a one-game match)."""
+        return self.core.match
+
+    @property
+    def game(self) -> Game:
+        """The current game of the match."""
+        return self.core.game
+
+    @property
+    def states(self) -> list[AnyHandState]:
+        """The current game's hands."""
+        return self.core.game_states[-1] if self.core.game_states else []
+
+    @property
+    def game_states(self) -> list[list[AnyHandState]]:
+        """The hands of each game of the human's match (``states`` is the last)."""
+        return self.core.game_states
+
+    @property
+    def other_states(self) -> list[list[list[AnyHandState]]]:
+        """Team play: the hands of each game of the other pairings."""
+        return self.core.other_states
+
+    @property
+    def team(self) -> TeamMatch | None:
+        """Team play: the team match, once the human's pairing is over (``None`` before)."""
+        return self.core.team
+
+    @property
     def state(self) -> AnyHandState | None:
         """The hand being played (or the last one), ``None`` before the first deal."""
-        return self.states[-1] if self.states else None
+        return self.core.state
 
     @property
     def view(self) -> AnyView | None:
@@ -187,9 +241,7 @@ class PlaySession:
     @property
     def is_over(self) -> bool:
         """Whether everything the rules make has been played."""
-        if self.team is not None:
-            return self.team.is_over
-        return self.match.is_over
+        return self.core.over
 
     # -- running ----------------------------------------------------------------------
 
@@ -205,12 +257,14 @@ class PlaySession:
             level = plays_as(self.agent, self.rules)
             if level != self.agent.name:
                 say(Text(f"The {self.agent.name} player plays {self.screen_type.VARIANT} as {level}."))
+            if self.resumed:
+                say(Text(f"Resuming stored game {self.core.row.id}: {self._where_now()}.", style="bold"))
             while True:
                 self._play_to_the_end()
                 if not self._play_again():
                     break
         except Quit:
-            self._leave("You quit the game.")
+            self._leave("You quit the game.", ask=True)
         except EOFError:
             self._leave("End of input: the game is left unfinished.")
         except KeyboardInterrupt:
@@ -244,6 +298,10 @@ class PlaySession:
         say = self.io.say
         while True:
             while not self.game.is_over:
+                state = self.state
+                if state is not None and not state.is_over:  # a resumed game: the hand goes on
+                    self._play_hand(state)
+                    continue
                 if self.states:
                     self._between_hands()
                 self._play_hand()
@@ -264,23 +322,27 @@ class PlaySession:
 
     def _intro(self) -> str:
         who = f"Gin Rummy against the computer ({self.opponent})"
-        if self.match.kind == "single" and not self.game.hollywood and self.team is None:
+        if self.match.kind == "single" and not self.game.hollywood and self.rules.team_size == 1:
             return f"{who}, game to {self.rules.target}; seed {self.seed}."
         what = self.match.describe()
-        if self.team is not None:
-            partners = ", ".join(self.team.names[0][1:])
+        if self.rules.team_size > 1:
+            partners = ", ".join(team_names(self.names, self.rules.team_size)[0][1:])
             return (
-                f"{who}: team play, teams of {self.team.size}; you play {what} against "
+                f"{who}: team play, teams of {self.rules.team_size}; you play {what} against "
                 f"{self.names[COMPUTER]}, then your partners ({partners}) play theirs; seed {self.seed}."
             )
         return f"{who}: {what}; seed {self.seed}."
 
-    def _play_hand(self) -> None:
-        """Deal the next hand, play it through its table screen, enter and save it, show the sheet."""
-        state = self.game.new_hand()
-        self.states.append(state)
-        dealer = agree(self.names[state.dealer], "deal", "deals")
-        self.io.say(Text(f"\nHand {len(self.states)}: {dealer}.", style="bold"))
+    def _play_hand(self, state: AnyHandState | None = None) -> None:
+        """Deal the next hand (or go on with ``state``, a resumed hand), play it through its table
+        screen (the game core plays the computer's moves and enters the result), store and save it,
+        show the sheet."""
+        if state is None:
+            self.core.next_hand(play=False)
+            state = self.core.state
+            assert state is not None
+            dealer = agree(self.names[state.dealer], "deal", "deals")
+            self.io.say(Text(f"\nHand {len(self.states)}: {dealer}.", style="bold"))
         where = f"game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
         info = HandInfo(
             self.names,
@@ -290,11 +352,15 @@ class PlaySession:
             hint=self.hint if self.practice else None,
         )
         screen = self.screen_type(self.io, info, state)
-        while play_hand(state, [None, self.agent]) is None:  # the computer plays to the human's turn
+        screen.draws = self.core.drawn_cards(HUMAN)  # a resumed hand: the cards the human drew
+        while True:
+            self.core.advance()  # the computer plays to the human's turn (or the hand's end)
+            if state.is_over:
+                break
             self.store_progress()
             with contextlib.suppress(Undone):  # a move taken back: the human's turn again
                 screen.human_turn()
-        self.game.enter(screen.finish())
+        screen.finish()
         self.store_progress()
         if self.save_path is not None:
             self.save_record()
@@ -308,34 +374,29 @@ class PlaySession:
             self.io.error(*failure)
 
     def sync_store(self) -> tuple[str, str] | None:
-        """Bring the stored game up to date; on a failure stop storing and return why (the
-        message and its head, as :meth:`TableIO.error` takes them), else ``None``."""
-        if self.store is None:
+        """Bring the stored game up to date (the game core's
+        :meth:`~ginrummy.session.core.GameSession.sync`, the row created under the store's local
+        player at the first call); on a failure stop storing and return why (the message and its
+        head, as :meth:`TableIO.error` takes them), else ``None``."""
+        if self.store is None or self.core.state is None:
             return None
         try:
-            if self.recorder is None or self.recorder.game is not self.game:
-                self.recorder = GameRecorder(
-                    self.store,
-                    self.game,
-                    owner=owner_of(self.store.local_token()),
-                    preset=self.preset or "custom",
-                    level=self.opponent,
-                    mode="practice" if self.practice else "rated",
-                )
-            self.recorder.sync(self.states)
+            if not self.core.created:
+                owner = owner_of(self.store.local_token())
+                self.core.row = replace(self.core.row, owner=owner)
+                self.core.seats[HUMAN] = replace(self.core.seats[HUMAN], owner=owner)
+            self.core.sync(self.store)
         except sqlite3.Error as exc:
             path, self.store = self.store.path, None
             return f"{exc}; the game goes on without being stored", f"Could not store to {path}"
         return None
 
     def hint(self, view: AnyView) -> Hint:
-        """The hint for the human's ``view`` (practice games): the strongest level's move, a fresh
-        agent shown only the human's views of this game's finished hands, and why in words."""
-        level = hint_agent_name()
-        finished = [done.view(HUMAN) for done in self.states if done.is_over]
-        seed = derive_seed(self.seed, "hint", len(self.match.games), len(self.states), len(view.history))
+        """The hint for the human's ``view`` (practice games): the game core's
+        (:meth:`~ginrummy.session.core.GameSession.hint`: the strongest level's move from the
+        human's view) and why in words."""
         fmt = symbols if self.io.glyphs else notation
-        return explain(decide(level, seed, finished, view), view, level, fmt)
+        return explain(self.core.hint(), view, hint_agent_name(), fmt)
 
     def sheet(self, width: int | None = None) -> Text:
         """The current game's sheet, titled by its number in the match, ``width`` columns wide
@@ -378,11 +439,7 @@ class PlaySession:
 
     def next_game(self) -> None:
         """Start the match's next game (a ``cmd:`` opponent's budget per game starts again)."""
-        self.game = self.match.new_game()
-        if isinstance(self.agent, SubprocessBot):
-            self.agent.new_game()
-        self.states = []
-        self.game_states.append(self.states)
+        self.core.next_game()
 
     def other_pairings(self) -> None:
         """Team play: the other pairings, computer against computer, then the team sheet."""
@@ -390,22 +447,18 @@ class PlaySession:
             self.io.say(line)
 
     def play_other_pairings(self) -> list[Text]:
-        """Team play: play the other pairings, computer against computer (saving the record with
-        ``--save``); returns what they came to in words, the team sheet last."""
+        """Team play: what the other pairings (played by the game core, computer against computer,
+        once the human's pairing is over) came to in words, the team sheet last; the record is
+        saved with ``--save``."""
         team = self.team
         assert team is not None
         said: list[Text] = []
         say = said.append
-        for i in range(1, team.size):
-            match = team.new_pairing()
+        failure = self.write_record() if self.save_path is not None else None
+        for i, match in enumerate(team.pairings[1:], start=1):
             a, b = match.names
             say(Text(f"\nPairing {i + 1}: {a} against {b} (computer players).", style="bold"))
-            players = [
-                make_agent(self.opponent, derive_seed(self.seed, "partner", i, seat)) for seat in (0, 1)
-            ]
-            self.other_states.append(match.play_kept(players))
-            failure = self.write_record() if self.save_path is not None else None
-            if failure is not None:
+            if failure is not None and i == 1:
                 say(Text(f"{failure[1]}: {failure[0]}", style="yellow"))
             for game in match.games:
                 s = game.summary()
@@ -422,19 +475,43 @@ class PlaySession:
         said.extend(render.team_lines(team))
         return said
 
-    def _leave(self, message: str) -> None:
+    def _where_now(self) -> str:
+        """Where the game stands, in words (for resuming)."""
+        game = f"game {len(self.match.games)} of the match, " if self.match.kind != "single" else ""
+        return f"{game}hand {len(self.states)}, {render.score_line(self.game)}"
+
+    def _leave(self, message: str, ask: bool = False) -> None:
+        """Say ``message``, save the record (``--save``); a stored game left unfinished is kept to
+        resume, or with ``ask`` (the player quit) and a rated game, resigned if they say so."""
         self.io.say(Text(message, style="bold"))
         if self.save_path is not None and self.states and self.save_record():
             self.io.say(Text(f"Saved to {self.save_path}."))
+        if self.store is None or not self.core.created or self.core.over:
+            return
+        if ask and not self.practice:
+            try:
+                keep = self.io.yes_no(
+                    "Keep this rated game to resume later? No resigns it, counted lost (y/n) > "
+                )
+            except EOFError:
+                keep = True
+            if not keep:
+                try:
+                    self.core.end(self.store, RESIGNED)
+                except (sqlite3.Error, SessionError) as exc:
+                    self.io.error(str(exc), "Could not resign")
+                else:
+                    self.io.say(Text("You resigned the game; it counts as lost.", style="bold"))
+                    return
+        self.io.say(Text(f"The game is kept: ginrummy play --resume {self.core.row.id} goes on with it."))
 
     # -- records ----------------------------------------------------------------------
 
     def record(self) -> GameRecord | MatchRecord | TeamRecord:
-        """The record of what has been played (:func:`ginrummy.cli.saving.play_record`): a game,
-        match or team record (any variant); the current game's carries :attr:`forfeit`, if any."""
-        return play_record(
-            self.match, self.game_states, team=self.team, other_states=self.other_states, forfeit=self.forfeit
-        )
+        """The record of what has been played (the game core's
+        :meth:`~ginrummy.session.core.GameSession.record`): a game, match or team record (any
+        variant); the current game's carries :attr:`forfeit`, if any."""
+        return self.core.record(self.forfeit)
 
     def forfeited(self, kind: str, message: str) -> None:
         """The computer's bot (a ``cmd:`` opponent) forfeited the current game (``kind``: one of

@@ -20,6 +20,7 @@ from ginrummy.hand.actions import LayOff
 from ginrummy.hand.base import shuffle_for
 from ginrummy.hand.state import HandState
 from ginrummy.records.claims import HandClaim, check
+from ginrummy.records.replay import ReplayError, replay_actions
 from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
@@ -94,14 +95,10 @@ class HandRecord:
             state = deal_from(self.rules, self.dealer, self.deck, self.knock_card)
         except ValueError as exc:
             raise RecordError(f"{where}: cannot deal this record: {exc}") from None
-        for i, (player, action) in enumerate(self.actions):
-            try:
-                state.push(action, player=player)
-            except GinRummyError as exc:
-                raise RecordError(
-                    f"{where}: action {i} ({player}: {action}) does not replay: {exc}"
-                ) from None
-        return state
+        try:
+            return replay_actions(state, self.actions)
+        except ReplayError as exc:
+            raise RecordError(f"{where}: {exc}") from None
 
     # -- JSON -------------------------------------------------------------------------------------
 

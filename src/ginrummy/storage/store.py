@@ -3,7 +3,7 @@ action, one row per finished hand, one row per seat.
 
 Every action is written (and committed) as it is played (before the server replies; before the
 terminal asks for the next move), so a game is rebuilt exactly by replaying its actions from the
-seed (:class:`ginrummy.web.session.GameSession`, :func:`ginrummy.storage.recorder.rebuild`). A
+seed (:class:`ginrummy.session.GameSession`, :func:`ginrummy.session.load`). A
 game's hands are numbered across its match (game 2's first hand follows game 1's last). Each game
 has an ``owner``: the SHA-256 of a browser's token (:func:`owner_of`), or for games played in the
 terminal the store's local player, whose token (:meth:`Store.local_token`) is kept in the database

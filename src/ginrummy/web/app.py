@@ -34,7 +34,6 @@ or 422 (illegal action); nothing changes.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import random
@@ -67,7 +66,7 @@ from ginrummy.web.history import game_summary, replay_json
 from ginrummy.web.rulestext import rules_text
 from ginrummy.web.seats import SeatServer, check_name
 from ginrummy.web.serialize import ended_json
-from ginrummy.web.server import owner_of, progress_of
+from ginrummy.web.server import owner_of
 from ginrummy.web.session import HUMAN, GameSession, Progress, SessionError
 
 __all__ = ["create_app"]
@@ -159,13 +158,11 @@ class Server(SeatServer, EndingServer):
         seats = list(default_seats(row))
         if opponent == "friend":
             seats[1] = SeatRow(1, "open", "Friend", invite=secrets.token_urlsafe(24))
-        s = GameSession(row, [], self.pool.decide, seats)
+        s = GameSession(row, [], self.pool.decide, seats, stored=False)
 
         def start() -> dict[str, Any]:
-            progress = s.start()
-            dealt, status, final = progress_of(s)
-            s.row = dataclasses.replace(row, hands_dealt=dealt, status=status, final=final)
-            self.store.create_game(s.row, progress.actions, progress.hands, s.seats)  # one transaction
+            s.start()
+            s.sync(self.store)  # the row, its seats and first actions: one transaction
             return self.table(s, HUMAN)
 
         try:

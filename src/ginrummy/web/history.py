@@ -12,6 +12,7 @@ from typing import Any
 from ginrummy.cards import format_cards
 from ginrummy.melds import meld_rules
 from ginrummy.records import HandRecord
+from ginrummy.records.replay import replay_steps
 from ginrummy.storage.store import GameRow, SeatRow
 from ginrummy.variants import AnyHandState, deal_from
 from ginrummy.web.serialize import any_result_json, cards, ended_json, hand_json, match_json, sheet_json
@@ -71,8 +72,7 @@ def replay_json(s: GameSession, seat: int = 0) -> dict[str, Any]:
         seed = seeds[i]
         replayed = deal_from(state.rules, state.dealer, state.deck, getattr(state, "knock_card", None))
         frames = [_frame(replayed, None, None)]
-        for p, a in state.log:
-            replayed.push(a, player=p)
+        for _, p, a in replay_steps(replayed, state.log):
             frames.append(_frame(replayed, p, str(a)))
         assert state.result is not None
         hands.append(

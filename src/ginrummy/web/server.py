@@ -50,20 +50,8 @@ def owner_of(token: str) -> str:
 
 
 def progress_of(s: GameSession) -> tuple[int, str, dict[str, Any] | None]:
-    """What the store keeps of a game's progress: hands dealt, status and the final score
-    (the match's totals and winner for a match of several games)."""
-    final = None
-    if s.row.ended is not None:  # ended early: as stored when it ended
-        return len(s.states), s.row.status, s.row.final
-    if s.over:
-        if s.team is not None:
-            final = {"totals": list(s.team.totals), "winner": s.team.winner}
-        elif s.match.kind == "single":
-            sm = s.game.summary()
-            final = {"totals": list(sm.totals), "winner": sm.winner}
-        else:
-            final = {"totals": list(s.match.totals), "winner": s.match.winner}
-    return len(s.states), "over" if s.over else "playing", final
+    """What the store keeps of a game's progress (:meth:`~ginrummy.session.core.GameSession.progress`)."""
+    return s.progress()
 
 
 class BaseServer:
@@ -183,11 +171,11 @@ class BaseServer:
             self.sessions.drop(s.row.id)
             raise
 
-    def commit(self, s: GameSession, progress: Progress) -> None:
-        """Write what changed before replying (in the request's worker thread)."""
-        self.store.save_progress(
-            s.row.id, progress.actions, progress.hands, *progress_of(s), progress.truncate_from
-        )
+    def commit(self, s: GameSession, progress: Progress | None = None) -> None:
+        """Write what changed before replying (in the request's worker thread): the core's
+        :meth:`~ginrummy.session.core.GameSession.sync` (``progress``, what the change returned,
+        is what it stores)."""
+        s.sync(self.store)
 
     @staticmethod
     def check_version(s: GameSession, version: int | None) -> None:

@@ -9,7 +9,7 @@ worker processes (:class:`DecisionPool`); the fast ones (:data:`INLINE_LEVELS`, 
 millisecond a decision) stay in the request's thread, where a round trip to a process would
 cost more than the decision, and never queue behind a slow one.
 
-What travels to a worker is what :func:`ginrummy.web.session.decide` needs: the level, the
+What travels to a worker is what :func:`ginrummy.agents.hints.decide` needs: the level, the
 seed, the views of the finished hands and the current view (about a kilobyte pickled); the
 game stays in the server. The pool is started from the ``spawn`` context (a fresh
 interpreter per worker, whatever threads the server runs), and the workers run at a lower
@@ -119,7 +119,7 @@ class DecisionPool:
                 self._executor().submit(_warm)
 
     def decide(self, level: str, seed: int, finished: Sequence[AnyView], view: AnyView) -> AnyAction:
-        """The decision (:func:`~ginrummy.web.session.decide`), made in a worker process unless
+        """The decision (:func:`~ginrummy.agents.hints.decide`), made in a worker process unless
         the level is one of :data:`INLINE_LEVELS` or there are no workers."""
         if self.workers == 0 or level in INLINE_LEVELS:
             return decide(level, seed, finished, view)

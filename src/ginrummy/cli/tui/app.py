@@ -3,13 +3,14 @@ terminal is smaller than :data:`MIN_SIZE`."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 
 from ginrummy.cli.tui.base import BaseTable
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.cli.tui.pickup import PickupTable
-from ginrummy.cli.tui.screens import TooSmallScreen
+from ginrummy.cli.tui.screens import ConfirmScreen, TooSmallScreen
 from ginrummy.cli.tui.table import TableScreen
 
 __all__ = ["MIN_SIZE", "TableApp"]
@@ -32,6 +33,23 @@ class TableApp(App[None]):
         self.table: BaseTable | None = None
 
     def on_mount(self) -> None:
+        offer = self.flow.offer
+        if offer is None or self.flow.state is not None:
+            self.start(False)
+            return
+        question = Text(
+            f"You have an unfinished {offer.mode} game against {offer.level} ({offer.preset}, hand "
+            f"{offer.hands_dealt}, game {offer.id}). Resume it where it stopped, or start the new game?"
+        )
+        self.push_screen(ConfirmScreen(question, "Resume (y)", "New game (n)"), self.start)
+
+    def start(self, resume: bool | None) -> None:
+        """Open the table: on the game the flow offered to resume (``resume``), else on the new one
+        (its first hand dealt)."""
+        offer = self.flow.offer
+        self.flow.offer = None
+        if resume and offer is not None:
+            self.flow.resume(offer.id)
         if self.flow.state is None:
             self.flow.deal()
         self.table = PickupTable(self.flow) if self.flow.kind == "pickup" else TableScreen(self.flow)

@@ -354,10 +354,20 @@ class BaseTable(Screen[None]):
         if self.flow.session.save_path is not None:
             question.append(f" It is saved to {self.flow.session.save_path}.")
 
+        def leave(keep: bool | None) -> None:
+            if keep is False:
+                self.flow.resign()
+            self.flow.close()
+            self.app.exit()
+
         def answer(yes: bool | None) -> None:
-            if yes:
-                self.flow.close()
-                self.app.exit()
+            if yes and self.flow.keepable:
+                keep = Text(
+                    "Keep this rated game to resume later (ginrummy play --resume)? No resigns it: it counts as lost."
+                )
+                self.app.push_screen(ConfirmScreen(keep, "Keep (y)", "Resign (n)"), leave)
+            elif yes:
+                leave(True)
             elif self.app.screen is self:  # back at the table: reopen what the flow needs
                 self.after_change()
 

@@ -1,12 +1,13 @@
 """The flow of the full-screen table, without a screen: deal, play the person's moves, let the
 computer play, score, and go on to the next hand, game or match.
 
-:class:`TableFlow` is thin over the core and over the line mode's session: a
-:class:`~ginrummy.cli.session.PlaySession` (never run) sets up the game, match or team match, keeps
-the hands, stores them (``--db``) and writes the record (``--save``), returning what went wrong in
-words, which the table shows; every hand is dealt by
-:meth:`ginrummy.scoring.game.Game.new_hand` and played through the one hand loop,
-:func:`ginrummy.play.play_hand`, with the person's seat ``None``. The person's moves are checked by the
+:class:`TableFlow` is a thin adapter over the game core (:class:`ginrummy.session.GameSession`,
+through the line mode's :class:`~ginrummy.cli.session.PlaySession`, never run), which deals, plays
+the computer's moves through the one hand loop (:func:`ginrummy.play.play_hand`, the person's seat
+``None``), enters results, plays team play's other pairings and stores the game (``--db``); the
+session writes the record (``--save``), returning what went wrong in words, which the table shows.
+``ginrummy play --resume`` hands it a stored game rebuilt, and the table goes on where it stopped.
+The person's moves are checked by the
 engine (``state.verify``) before they are pushed; the screens read the person's view only
 (:attr:`TableFlow.view`) and hold no game state of their own. Both variants are played: the standard
 game and discard-pile pickup (002); the words of events and results are the line mode's table
@@ -22,6 +23,7 @@ screen's (:func:`ginrummy.cli.table.screen_class`), shared by both front ends.
 from __future__ import annotations
 
 import io
+import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
@@ -34,21 +36,23 @@ from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table import HUMAN, screen_class
-from ginrummy.errors import GinRummyError, IllegalActionError
+from ginrummy.errors import GinRummyError, IllegalActionError, RecordError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.defense import LayoffChoice, layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.hand.state import HandState
 from ginrummy.hand.view import PlayerView
-from ginrummy.play import play_hand, undo_refusal
+from ginrummy.play import undo_refusal
 from ginrummy.protocol import BotError, close_agent, forfeit_of
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.scoring.sheet import SheetLayout
 from ginrummy.seeds import derive_seed
+from ginrummy.session import GameSession, SessionError, latest_resumable, load
 from ginrummy.storage import Store
+from ginrummy.storage.store import RESIGNED, GameRow, owner_of
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, hand_type
 from ginrummy.variants.pickup import PickupState, PickupView
 
@@ -96,6 +100,8 @@ class TableFlow:
         store: Store | None = None,
         bot_time_ms: int | None = None,
         bot_game_ms: int | None = None,
+        resume: GameSession | None = None,
+        offer: bool = False,
     ) -> None:
         if not self.plays(rules):
             raise ValueError("the full-screen table does not play this variant; play it with --plain")
@@ -113,7 +119,7 @@ class TableFlow:
         self.first_save = save
         self.played = 1
         """How many games (matches) have been started, counting each "play again"."""
-        self.session = self._session(seed, save)
+        self.session = self._session(seed, save, resume)
         self.stage: Stage = "play"
         self.message: Text | None = None
         self.pairings: list[Text] = []
@@ -124,8 +130,57 @@ class TableFlow:
         """The cards the person drew from the stock in this hand, by event index (theirs only)."""
         self.wording = screen_class(rules)
         """The line mode's table screen of this variant: its static wording of events and results."""
+        self._where_it_stopped()
+        self.offer: GameRow | None = self.resumable() if offer and resume is None else None
+        """The local player's latest unfinished game, which the table's start offers to resume."""
 
-    def _session(self, seed: int, save: Path | None) -> PlaySession:
+    def _where_it_stopped(self) -> None:
+        """A resumed game: the stage where it stopped (the computer plays if it is its turn)."""
+        state = self.state
+        if state is None:
+            return
+        self.draws = self.session.core.drawn_cards(HUMAN)
+        if not state.is_over:
+            self._advance()
+        else:
+            self.stage = "game-over" if self.game.is_over else "hand-over"
+
+    def resumable(self) -> GameRow | None:
+        """The local player's latest unfinished game in the store (``None``: none, or no store)."""
+        store = self.session.store
+        if store is None:
+            return None
+        try:
+            return latest_resumable(store, owner_of(store.local_token()))
+        except sqlite3.Error:
+            return None
+
+    def resume(self, game_id: str) -> bool:
+        """Go on with the stored game ``game_id`` instead of the one set up (nothing dealt yet):
+        its rules, level, name and mode are the stored game's. Returns whether it could (else
+        why is said in :attr:`message`)."""
+        store = self.session.store
+        try:
+            if store is None:
+                raise RecordError("no store to resume from")
+            core = load(store, game_id)
+        except (RecordError, sqlite3.Error) as exc:
+            self.say(str(exc), "Cannot resume", style="red")
+            return False
+        if not self.plays(core.rules):
+            self.say("the full-screen table does not play this variant", "Cannot resume", style="red")
+            return False
+        close_agent(self.session.agent)
+        row = core.row
+        self.rules, self.wording = core.rules, screen_class(core.rules)
+        self.kind = "pickup" if hand_type(core.rules) is PickupState else "standard"
+        self._opponent, self._name, self._preset = row.level, row.name, row.preset
+        self._practice = row.mode == "practice"
+        self.session = self._session(row.seed, self.first_save, core)
+        self._where_it_stopped()
+        return True
+
+    def _session(self, seed: int, save: Path | None, resume: GameSession | None = None) -> PlaySession:
         return PlaySession(
             self.rules,
             seed=seed,
@@ -142,6 +197,7 @@ class TableFlow:
             store=self._store,
             bot_time_ms=self._bot_time_ms,
             bot_game_ms=self._bot_game_ms,
+            resume=resume,
         )
 
     @property
@@ -257,8 +313,7 @@ class TableFlow:
 
     def deal(self) -> None:
         """Deal the next hand of the current game and let the computer play to the person's turn."""
-        state = self.game.new_hand()
-        self.session.states.append(state)
+        self.session.core.next_hand(play=False)
         self.draws = {}
         self.message = None
         self.stage = "play"
@@ -300,7 +355,7 @@ class TableFlow:
         state = self.session.state
         assert state is not None
         try:
-            result = play_hand(state, [None, self.session.agent])
+            self.session.core.advance()  # the computer's moves; the result entered once over
         except (BotError, IllegalActionError) as exc:
             error = forfeit_of(exc, self.session.agent)
             if error is None:
@@ -311,10 +366,9 @@ class TableFlow:
             )
             self.stage = "forfeit"
             return
-        if result is None:
+        if not state.is_over:
             self.sync()
             return
-        self.game.enter(result)
         self.sync()
         self.save()
         self.stage = "hand-over"
@@ -324,7 +378,7 @@ class TableFlow:
         game of a match: start the next game. Team play: once the person's pairing is over, the
         other pairings are played (computer against computer) for the team sheet."""
         if self.stage == "hand-over" and self.game.is_over:
-            if self.match.is_over and self.session.team is not None:
+            if self.match.is_over and self.session.team is not None:  # played by the core
                 self.pairings = self.session.play_other_pairings()
             self.stage = "game-over"
             return
@@ -357,7 +411,7 @@ class TableFlow:
         close_agent(self.session.agent)
 
     def sync(self) -> None:
-        """Bring the stored game (``--db``) up to date, through the line mode's recorder; a store
+        """Bring the stored game (``--db``) up to date, through the game core (its ``sync``); a store
         that fails is said once in :attr:`message` and the game goes on unstored."""
         failure = self.session.sync_store()
         if failure is not None:
@@ -371,6 +425,25 @@ class TableFlow:
         failure = self.session.write_record()
         if failure is not None:
             self.say(*failure, style="red")
+
+    @property
+    def keepable(self) -> bool:
+        """Whether quitting may keep the game to resume later or resign it: a rated game, stored
+        and not over (a practice game is simply kept)."""
+        session = self.session
+        return (
+            session.store is not None and session.core.created and not self.practice and not session.core.over
+        )
+
+    def resign(self) -> None:
+        """Resign the game (it counts as lost in the statistics); a failure is said in :attr:`message`."""
+        store = self.session.store
+        if store is None:
+            return
+        try:
+            self.session.core.end(store, RESIGNED)
+        except (sqlite3.Error, SessionError) as exc:
+            self.say(str(exc), "Could not resign", style="red")
 
     # -- help for the person -----------------------------------------------------------------
 
