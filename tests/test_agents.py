@@ -8,14 +8,14 @@ import pytest
 
 from ginrummy.agents import AGENTS, SimpleAgent, UnknownAgentError, make_agent
 from ginrummy.cards import Card, cards_of, parse_cards
-from ginrummy.hand.actions import DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_discards, fits_meld
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.variants import AnyHandState
 from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.standard.actions import DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
 

@@ -9,10 +9,10 @@ import pytest
 from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, Level, make_agent, strongest
 from ginrummy.agents.expert import ExpertParams
 from ginrummy.agents.pickup_strong import PickupExpertAgent
-from ginrummy.hand.actions import Action
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)

@@ -16,14 +16,14 @@ from ginrummy.agents.strong import StrongAgent, layoff_cards
 from ginrummy.agents.tracking import track
 from ginrummy.agents.variant_play import rules_in_force
 from ginrummy.cards import Card, format_cards, parse_cards
-from ginrummy.hand.actions import Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, least_deadwood, meld_rules
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.variants import AnyAction, AnyView, deal_hand
+from ginrummy.variants.standard.actions import Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import play_out
 
 LEVELS = {"beginner": BeginnerAgent, "strong": StrongAgent, "expert": ExpertAgent}

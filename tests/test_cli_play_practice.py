@@ -15,8 +15,8 @@ from ginrummy.cli import session as session_module
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants.standard.view import PlayerView
 from helpers.terminal import bot_answer, run_session
 
 

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.errors import RulesError
-from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.standard.state import HandState
 from helpers.terminal import Answer, bot_answer, run_session
 
 # -- every preset to its end: Hollywood sets, matches, team play; --set ------------------------------

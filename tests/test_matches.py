@@ -19,13 +19,13 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.errors import RecordError, RulesError
 from ginrummy.hand.results import HandResult, Outcome, hand_points
-from ginrummy.hand.state import HandState
 from ginrummy.records import MatchRecord, TeamRecord, load_any
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch, settle, slam_tally
 from ginrummy.seeds import game_seed
 from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.standard.state import HandState
 from helpers.sheets import check_hollywood_sheet_adds_up
 
 Hand = tuple[int, int, int] | tuple[int, int, int, str]

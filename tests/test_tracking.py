@@ -9,10 +9,10 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, parse_cards
-from ginrummy.hand.actions import Discard, DrawStock, Pass, TakeDiscard
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.variants.standard.actions import Discard, DrawStock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)

@@ -29,12 +29,9 @@ The public API, by part (each name also lives in the module that defines it):
 from ginrummy.agents import make_agent
 from ginrummy.cards import Card, CardSet, format_cards, parse_card, parse_cards
 from ginrummy.errors import GinRummyError, IllegalActionError, RecordError, RulesError
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard, parse_action
 from ginrummy.hand.base import BaseHandState
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import Meld, arrangements, best_discards, least_deadwood
 from ginrummy.play import Agent, HandTooLongError, play_hand
@@ -44,6 +41,18 @@ from ginrummy.scoring.game import Game, play_game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, deal_hand, parse_any_action
 from ginrummy.variants.pickup import AddCard, LayMeld, PickupState, PickupView, Take
+from ginrummy.variants.standard.actions import (
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+    parse_action,
+)
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "PRESETS",

@@ -1,4 +1,4 @@
-"""Computer players. Each sees only its player's view (:class:`ginrummy.hand.view.PlayerView`).
+"""Computer players. Each sees only its player's view (:class:`ginrummy.variants.standard.view.PlayerView`).
 
 ``make_agent(name, seed)`` builds an agent by level name: ``random``, ``beginner``, ``simple``
 (the EAAI baseline), ``strong`` (heuristics with card tracking) or ``expert`` (search).

@@ -54,9 +54,7 @@ from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points, samp
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import CardSet
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     STANDARD,
@@ -67,6 +65,8 @@ from ginrummy.melds import (
     meld_rules,
 )
 from ginrummy.rules import Rules, Scoring
+from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 
@@ -246,7 +246,7 @@ def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
 class ExpertAgent(StrongAgent):
     """``strong`` plus search (see the module docstring); ``seed``: an int or ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> ExpertAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

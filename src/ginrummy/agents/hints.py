@@ -7,8 +7,8 @@ sentence a player understands, its cards written by the formatter each front end
 (:func:`symbols` ``J♦``, :func:`notation` ``Jd`` for ASCII terminals, or :func:`card_words`
 ``the jack of diamonds``); :meth:`Hint.json` is what the browser receives.
 
->>> from ginrummy.hand.actions import TakeDiscard
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.actions import TakeDiscard
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> from ginrummy.cards import parse_cards
 >>> state = HandState.deal(Rules(), dealer=0, rng=5)
@@ -25,10 +25,7 @@ from typing import Any
 
 from ginrummy.agents import make_agent, show_hand_over, strongest
 from ginrummy.cards import Card, CardSet, cards_of
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.defense import custom_choice, layoff_choices
 from ginrummy.hand.phase import Event, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import (
     Meld,
     MeldRules,
@@ -40,6 +37,9 @@ from ginrummy.melds import (
 )
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import AddCard, LayMeld, Take
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.defense import custom_choice, layoff_choices
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "CardFormat",

@@ -39,11 +39,11 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.tracking import replay_pile
 from ginrummy.cards import CARDS
 from ginrummy.errors import RulesError
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, least_deadwood
 from ginrummy.variants import AnyView
+from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "PEERS",

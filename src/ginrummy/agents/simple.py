@@ -19,12 +19,21 @@ import random
 from typing import overload
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.state import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupAction, PickupView
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.state import Phase
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["SimpleAgent"]
 
@@ -32,7 +41,7 @@ __all__ = ["SimpleAgent"]
 class SimpleAgent:
     """The EAAI 2021 baseline; ties between discards are broken with its own ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> SimpleAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions

@@ -38,7 +38,6 @@ from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.errors import GinRummyError, IllegalActionError
-from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
@@ -46,6 +45,7 @@ from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store, default_db_path
 from ginrummy.variants import deal_hand, hand_type
 from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.standard.state import HandState
 
 __all__ = ["main"]
 

@@ -1,13 +1,13 @@
 """The messages of the bot protocol (``docs/protocol.md``): a seat's view as JSON, and back.
 
-:func:`view_json` writes only what a :class:`~ginrummy.hand.view.PlayerView` (or a
+:func:`view_json` writes only what a :class:`~ginrummy.variants.standard.view.PlayerView` (or a
 :class:`~ginrummy.variants.pickup.PickupView`) holds, which is what that seat may see: never
 the opponent's hidden cards or the stock order. Cards are in the engine's notation (``"7h"``,
 ``"Tc"``), card sets are lists of cards, melds are lists of cards, enums are their values.
 :func:`view_from_json` reads a standard view back (a Python bot can then run any agent of
 :mod:`ginrummy.agents` on it); a pickup view is refused with :class:`~ginrummy.errors.RecordError`.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> data = view_json(view)
@@ -26,10 +26,10 @@ from typing import Any
 from ginrummy.cards import Card, CardSet, cards_of, parse_card, parse_cards
 from ginrummy.errors import GinRummyError, RecordError
 from ginrummy.hand.phase import Event, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, meld_rules
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyView
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["PROTOCOL", "hello_json", "legal_json", "variant_name", "view_from_json", "view_json"]
 

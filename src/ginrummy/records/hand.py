@@ -16,13 +16,13 @@ from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.hand.actions import LayOff
 from ginrummy.hand.base import shuffle_for
-from ginrummy.hand.state import HandState
 from ginrummy.records.claims import HandClaim, check
 from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
+from ginrummy.variants.standard.actions import LayOff
+from ginrummy.variants.standard.state import HandState
 
 __all__ = ["HandRecord", "parse_json"]
 

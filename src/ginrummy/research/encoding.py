@@ -1,6 +1,6 @@
 """The one action and observation encoding of the research interfaces (OpenSpiel, PettingZoo, Gymnasium).
 
-Everything here reads a seat's :class:`~ginrummy.hand.view.PlayerView` only, never the hidden
+Everything here reads a seat's :class:`~ginrummy.variants.standard.view.PlayerView` only, never the hidden
 state, and needs nothing outside the standard library (the environments wrap the lists in numpy).
 
 Actions: a fixed integer space of :data:`NUM_ACTIONS` ids
@@ -34,7 +34,7 @@ the table: it has no encoding here, and :func:`check_rules` raises
 Observation: a flat list of :data:`OBS_SIZE` floats in ``[0, 1]``: :data:`PLANES` (52 floats
 each, one per card, in card order) then :data:`SCALARS`, laid out as :func:`layout` says.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> [action_name(i) for i in legal_ids(view)], NUM_ACTIONS, OBS_SIZE
@@ -53,11 +53,20 @@ from typing import Any, Protocol
 
 from ginrummy.cards import CARDS, cards_of, deadwood_points
 from ginrummy.errors import IllegalActionError, RulesError
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Event, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import discard_deadwoods, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Aces, Rules
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "BIG_GIN",

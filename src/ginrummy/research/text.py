@@ -10,7 +10,7 @@ action, or raises :class:`ReplyError` naming the legal moves. :class:`ModelAgent
 with any ``model(prompt) -> reply`` function, re-asking with the error on a bad reply. Nothing
 here touches the network: the model function is the caller's.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> print(render(view).splitlines()[0])
@@ -30,12 +30,12 @@ from collections.abc import Callable
 
 from ginrummy.cards import format_cards
 from ginrummy.errors import GinRummyError, IllegalActionError
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import arrangements, discard_deadwoods, meld_rules
 from ginrummy.rules import Aces, KnockCard, Rules
 from ginrummy.variants import AnyAction, AnyView, parse_any_action
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["ModelAgent", "ReplyError", "legal_moves", "parse_reply", "render", "rules_text"]
 

@@ -1,4 +1,4 @@
-"""The JSON the page receives, built from one seat's view only (:class:`~ginrummy.hand.view.PlayerView`,
+"""The JSON the page receives, built from one seat's view only (:class:`~ginrummy.variants.standard.view.PlayerView`,
 or a pickup hand's, :mod:`ginrummy.web.pickupjson`).
 
 Nothing here reads the hidden state: the opponent's cards and the stock order are never
@@ -14,11 +14,8 @@ from typing import Any
 
 from ginrummy.cards import CardSet
 from ginrummy.hand import order
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import SECOND_PERSON, HandResult, Outcome, agree
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
@@ -26,6 +23,9 @@ from ginrummy.scoring.match import Match
 from ginrummy.variants import AnyView
 from ginrummy.variants.pickup import PickupView
 from ginrummy.variants.pickup.scoring import PickupResult
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.defense import layoff_choices
+from ginrummy.variants.standard.view import PlayerView
 from ginrummy.web.pickupjson import pickup_result_json, pickup_view_json
 from ginrummy.web.session import HUMAN, GameSession
 
@@ -129,7 +129,7 @@ def _sentence(text: str, names: tuple[str, str]) -> str:
 
 def layoff_plans(view: PlayerView) -> list[dict[str, Any]]:
     """The defender's ways to lay off against the knock, best first (least deadwood, then fewer
-    layoffs; :func:`ginrummy.hand.defense.layoff_choices`), at most :data:`MAX_PLANS`; the first
+    layoffs; :func:`ginrummy.variants.standard.defense.layoff_choices`), at most :data:`MAX_PLANS`; the first
     is the engine's best plan. Each: ``action`` (the notation that plays it), the defender's
     ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count`` (points). Empty
     unless the view's player is the defender in the layoff phase (rules 000-004)."""

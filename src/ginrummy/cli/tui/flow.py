@@ -36,11 +36,8 @@ from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table import HUMAN, screen_class
 from ginrummy.errors import GinRummyError, IllegalActionError
 from ginrummy.hand.actions import DrawStock
-from ginrummy.hand.defense import LayoffChoice, layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.play import play_hand, undo_refusal
 from ginrummy.protocol import BotError, close_agent, forfeit_of
 from ginrummy.rules import Rules
@@ -51,6 +48,9 @@ from ginrummy.seeds import derive_seed
 from ginrummy.storage import Store
 from ginrummy.variants import AnyAction, AnyHandState, AnyView, hand_type
 from ginrummy.variants.pickup import PickupState, PickupView
+from ginrummy.variants.standard.defense import LayoffChoice, layoff_choices
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["Stage", "TableFlow"]
 
