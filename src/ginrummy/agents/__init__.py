@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.agents.beginner import BeginnerAgent
@@ -22,7 +23,6 @@ from ginrummy.protocol import SubprocessBot, is_cmd
 from ginrummy.protocol.bot import DEFAULT_TIME_MS
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
-from ginrummy.variants.pickup import PickupView
 
 __all__ = [
     "AGENTS",
@@ -77,6 +77,8 @@ class Level:
         self.inner = inner
         self.pickup = pickup
         self.name = inner.name
+        self.policies: dict[str, Any] = {"standard": inner, "pickup": pickup}
+        """The policy that plays each variant, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
 
     def plays_as(self, rules: Rules) -> str:
         """The level that plays under ``rules``: this one, under every rule set.
@@ -87,13 +89,12 @@ class Level:
         return self.name
 
     def act(self, view: AnyView) -> AnyAction:
-        if isinstance(view, PickupView):
-            return self.pickup.act(view)
-        return self.inner.act(view)
+        action: AnyAction = self.policies[view.rules.variant].act(view)
+        return action
 
     def hand_over(self, view: AnyView) -> None:
         """Pass a finished hand's view on to the level playing it (see :func:`show_hand_over`)."""
-        show_hand_over(self.pickup if isinstance(view, PickupView) else self.inner, view)
+        show_hand_over(self.policies[view.rules.variant], view)
 
 
 def _level(

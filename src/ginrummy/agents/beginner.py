@@ -22,6 +22,7 @@ import random
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.hand.phase import Phase
 from ginrummy.melds import best_arrangement, discard_deadwoods, fits_meld, least_deadwood
+from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import (
     Action,
     BigGin,
@@ -61,7 +62,7 @@ class BeginnerAgent:
 
     def act(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view.player`` from the view alone."""
-        if getattr(view.rules, "discard_pickup", False):
+        if not variant_of(view.rules).knock_and_draw:
             return self._simple.act(view)  # another game: played as the simple level
         phase = view.phase
         if phase is Phase.OFFER:

@@ -16,7 +16,8 @@ hands a :class:`~ginrummy.variants.pickup.state.PickupView`.
 from __future__ import annotations
 
 import random
-from typing import overload
+from collections.abc import Callable
+from typing import Any, overload
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
@@ -53,6 +54,11 @@ class SimpleAgent:
     def __init__(self, seed: int | random.Random | None = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._pickup = PickupSimpleAgent(self.rng)  # discard-pile pickup gin (same generator)
+        self._policies: dict[str, Callable[[Any], AnyAction]] = {
+            "standard": self._standard,
+            "pickup": self._pickup.act,  # its own policy, agents/pickup_simple.py
+        }
+        """Each variant's policy, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
 
     @overload
     def act(self, view: PlayerView) -> Action: ...
@@ -62,8 +68,10 @@ class SimpleAgent:
     def act(self, view: AnyView) -> AnyAction: ...
 
     def act(self, view: AnyView) -> AnyAction:
-        if isinstance(view, PickupView):  # discard-pile pickup gin: its own policy, agents/pickup_simple.py
-            return self._pickup.act(view)
+        return self._policies[view.rules.variant](view)
+
+    def _standard(self, view: PlayerView) -> Action:
+        """The standard game's policy (each variant's: :attr:`_policies`)."""
         phase = view.phase
         if phase is Phase.OFFER:
             return TakeDiscard() if self._wants(view) else Pass()

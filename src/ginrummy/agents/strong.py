@@ -47,6 +47,7 @@ from ginrummy.melds import (
     least_deadwood_after_discard,
 )
 from ginrummy.rules import Rules
+from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import (
     Action,
     BigGin,
@@ -225,7 +226,7 @@ class StrongAgent:
 
     def act(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view.player`` from the view alone."""
-        if getattr(view.rules, "discard_pickup", False):
+        if not variant_of(view.rules).knock_and_draw:
             return self._simple.act(view)  # another game: played as the simple level
         phase = view.phase
         if phase is Phase.LAYOFF:

@@ -43,9 +43,7 @@ from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store, default_db_path
-from ginrummy.variants import deal_hand, hand_type
-from ginrummy.variants.pickup import PickupState
-from ginrummy.variants.standard.state import HandState
+from ginrummy.variants import deal_hand
 
 __all__ = ["main"]
 
@@ -262,7 +260,9 @@ def _full_screen(rules: Rules) -> bool:
     every variant); else the line mode."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    return hand_type(rules) in (HandState, PickupState)
+    from ginrummy.cli.tui.app import TABLES  # Textual loads only for the table
+
+    return rules.variant in TABLES
 
 
 def _run_session(session: PlaySession) -> int:

@@ -40,8 +40,9 @@ _CARDSET_FIELDS = {"hand", "opponent_known", "knocker_deadwood", "taken_set"}
 
 
 def variant_name(rules: Rules) -> str:
-    """``"pickup"`` for discard-pile pickup gin, else ``"standard"``: what a bot's hello lists."""
-    return "pickup" if rules.discard_pickup else "standard"
+    """The name of the variant ``rules`` play (:attr:`Rules.variant <ginrummy.rules.Rules.variant>`:
+    ``"standard"`` or ``"pickup"``): what a bot's hello lists."""
+    return rules.variant
 
 
 def _cards(mask: CardSet) -> list[str]:
@@ -97,7 +98,10 @@ def view_json(view: AnyView) -> dict[str, Any]:
             out[name] = [_cards(m) for m in value]
         elif name == "discard_pile":
             out[name] = [str(c) for c in value]
-        elif name in _CARDSET_FIELDS or (name == "taken" and not isinstance(view, PlayerView)):
+        elif name in _CARDSET_FIELDS or (
+            name == "taken" and value is not None and not isinstance(value, Card)
+        ):
+            # a set of cards (pickup's cards taken this turn), not one card (the standard game's)
             out[name] = _cards(value)
         elif isinstance(value, Card):
             out[name] = str(value)
@@ -132,13 +136,17 @@ def _card(text: str | None) -> Card | None:
     return None if text is None else parse_card(text)
 
 
+VIEWS_READ: tuple[str, ...] = ("standard",)
+"""The variants whose views :func:`view_from_json` reads back (as a :class:`PlayerView`)."""
+
+
 def view_from_json(data: dict[str, Any]) -> PlayerView:
     """A standard :class:`PlayerView` from :func:`view_json`'s object (``result`` is not read
     back: it is ``None``). Raises :class:`RecordError` for a pickup view or a malformed object."""
     try:
         rules = Rules.from_settings(data["rules"])
-        if rules.discard_pickup:
-            raise RecordError("view_from_json reads standard views only, not discard-pile pickup ones")
+        if rules.variant not in VIEWS_READ:
+            raise RecordError(f"view_from_json reads standard views only, not {rules.variant} ones")
         mr = meld_rules(rules)
         return PlayerView(
             player=int(data["player"]),

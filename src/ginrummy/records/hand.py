@@ -20,9 +20,8 @@ from ginrummy.hand.base import shuffle_for
 from ginrummy.records.claims import HandClaim, check
 from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import KnockCard, Rules
-from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
+from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action, variant_of
 from ginrummy.variants.standard.actions import LayOff
-from ginrummy.variants.standard.state import HandState
 
 __all__ = ["HandRecord", "parse_json"]
 
@@ -60,11 +59,7 @@ class HandRecord:
     ) -> HandRecord:
         """The record of ``state`` (a hand of any variant) so far; ``seed`` is the one its deck
         was shuffled from."""
-        second = (
-            state.knock_card
-            if isinstance(state, HandState) and state.rules.knock_card is KnockCard.SECOND_DECK
-            else None
-        )
+        second = variant_of(state.rules).record_extras(state).get("knock_card")
         claim = HandClaim.of(state.result)
         return cls(state.rules, state.dealer, state.deck, state.log, seed, second, names, claim)
 

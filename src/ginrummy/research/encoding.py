@@ -56,6 +56,7 @@ from ginrummy.errors import IllegalActionError, RulesError
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.melds import discard_deadwoods, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Aces, Rules
+from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import (
     Action,
     BigGin,
@@ -171,6 +172,10 @@ class FloatBuffer(Protocol):
     def __setitem__(self, index: Any, value: Any, /) -> None: ...
 
 
+ENCODED: tuple[str, ...] = ("standard",)
+"""The variants the fixed encoding covers (:attr:`Rules.variant <ginrummy.rules.Rules.variant>`)."""
+
+
 class UnsupportedVariantError(RulesError):
     """Rules that the fixed encoding cannot express (discard-pile pickup gin)."""
 
@@ -178,11 +183,11 @@ class UnsupportedVariantError(RulesError):
 def check_rules(rules: Rules) -> Rules:
     """Return ``rules`` if the encoding plays them; raise :class:`UnsupportedVariantError` for
     discard-pile pickup gin (002), whose multi-card takes and table melds have no ids here."""
-    if rules.discard_pickup:
+    if rules.variant not in ENCODED:
         raise UnsupportedVariantError(
-            "discard-pile pickup gin (discard_pickup=true, 002) takes several cards and melds on the "
-            "table: the fixed action encoding does not cover it; play it through ginrummy.research.text "
-            "or the engine (ginrummy.variants.pickup)"
+            f"{variant_of(rules).title} (the {rules.variant} variant): the fixed action encoding covers "
+            f"{', '.join(ENCODED)} only; play it through ginrummy.research.text or the engine "
+            f"(ginrummy.variants.{rules.variant})"
         )
     return rules
 
@@ -400,7 +405,7 @@ def observation_parts(
     the discard pile's cards as a ``CardSet`` (:func:`public_cards_of`), if known. Raises
     :class:`UnsupportedVariantError` for pickup rules."""
     rules = view.rules
-    if rules.discard_pickup:
+    if rules.variant not in ENCODED:
         check_rules(rules)
     me = view.player
     pile = view.discard_pile

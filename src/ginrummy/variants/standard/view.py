@@ -81,6 +81,14 @@ class PlayerView(NamedTuple):
         return self.to_act == self.player and self.phase is not Phase.END
 
     @property
+    def not_discardable(self) -> CardSet:
+        """The cards this player may not discard now: the card just taken from the discard pile,
+        unless the rules allow it back at once."""
+        if self.taken is None or self.rules.rediscard_taken_card:
+            return 0
+        return 1 << self.taken
+
+    @property
     def legal_actions(self) -> tuple[Action, ...]:
         """This player's canonical legal actions (empty when it is not their turn),
         computed from the view alone by the same function the state uses."""
