@@ -288,13 +288,3 @@ def test_drawn_card_only_in_own_view() -> None:
     assert int(top) not in set(mentioned_cards(s.view(1 - p)))
     with pytest.raises(ValueError):
         s.view(2)
-
-
-def test_every_variants_view_starts_with_the_shared_fields() -> None:
-    """The hand machine builds the shared fields once, positionally: each view declares them first."""
-    from ginrummy.hand.base import VIEW_FIELDS
-    from ginrummy.variants.pickup import PickupView
-    from ginrummy.variants.standard.view import PlayerView
-
-    for view_type in (PlayerView, PickupView):
-        assert view_type._fields[: len(VIEW_FIELDS)] == VIEW_FIELDS
