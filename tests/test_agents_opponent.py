@@ -20,12 +20,13 @@ from ginrummy.melds import STANDARD, meld_rules
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring import match as match_score
 from ginrummy.tournament import run_match
+from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, BigGin, DrawStock, Knock, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
-KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if not p.rules.discard_pickup)
+KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if variant_of(p.rules).knock_and_draw)
 EAAI = Rules.preset("eaai")
 
 
