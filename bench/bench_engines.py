@@ -63,9 +63,9 @@ import peers  # bench/peers.py (this directory is on sys.path when run as a scri
 from ginrummy import melds
 from ginrummy.agents import SimpleAgent
 from ginrummy.cards import cardset
-from ginrummy.hand.state import HandState
 from ginrummy.play import play_hand
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.state import HandState
 
 OURS = "ginrummy"
 OPENSPIEL = "openspiel"

@@ -39,12 +39,12 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import draw_features, knock_features, upcard_is_close
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.agents.tracking import track
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.play import play_hand
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 Record = dict[str, float | int | bool]
 

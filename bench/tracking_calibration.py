@@ -26,11 +26,11 @@ from typing import cast
 from ginrummy.agents import make_agent
 from ginrummy.agents.tracking import DEFAULT_EVIDENCE, Evidence, track
 from ginrummy.cards import CardSet
-from ginrummy.hand.actions import Action
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 
 def positions(hands: int, seed: int, opponent: str, preset: str) -> list[tuple[PlayerView, CardSet]]:

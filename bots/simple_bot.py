@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 
 from ginrummy.agents import make_agent
-from ginrummy.hand.view import PlayerView
 from ginrummy.protocol import serve_bot
+from ginrummy.variants.standard.view import PlayerView
 
 
 def main() -> int:

@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from ginrummy.cards import Card
 from ginrummy.cli.analyze import analyze_hand, layoff_plan, parse_hand, parse_knocker_melds
 from ginrummy.errors import IllegalActionError, InvalidMeldError
-from ginrummy.hand.actions import Discard, DrawStock, Knock, LayOff, Pass
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState, Phase
 from ginrummy.melds import (
     STANDARD,
     Meld,
 )
 from ginrummy.rules import Aces, KnockCard, Rules, Scoring
+from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, LayOff, Pass
+from ginrummy.variants.standard.state import HandState, Phase
 from helpers import oracle, strategies
 from helpers.aces_high import (
     HW,

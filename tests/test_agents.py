@@ -8,14 +8,13 @@ import pytest
 
 from ginrummy.agents import AGENTS, SimpleAgent, UnknownAgentError, make_agent
 from ginrummy.cards import Card, cards_of, parse_cards
-from ginrummy.hand.actions import DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_discards, fits_meld
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.variants import AnyHandState
-from ginrummy.variants.pickup import PickupState
+from ginrummy.variants import AnyHandState, hand_type
+from ginrummy.variants.standard.actions import DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
 
@@ -37,7 +36,7 @@ class Recorder:
 def test_agents_play_legally_under_every_preset(preset: str) -> None:
     rules = Rules.preset(preset)
     for seed in range(120):
-        dealer = PickupState if rules.discard_pickup else HandState  # pickup has its own state machine
+        dealer = hand_type(rules)  # each variant has its own state machine
         state = dealer.deal(rules, seed % 2, random.Random(seed))
         agents = [make_agent("simple", seed), make_agent("random", seed)]
 

@@ -11,11 +11,11 @@ from ginrummy.agents import fitted
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES, draw_features, knock_features
 from ginrummy.agents.tracking import track
-from ginrummy.hand.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import fits_meld
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 from helpers import oracle
 from helpers.strategies import strong_views
 

@@ -12,12 +12,12 @@ from ginrummy.agents import expert as expert_module
 from ginrummy.agents import gamewin
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.sparring import frozen_expert
-from ginrummy.hand.actions import Discard, Knock
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import least_deadwood_after_discard
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Discard, Knock
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.strategies import strong_views
 
 EAAI = Rules.preset("eaai")

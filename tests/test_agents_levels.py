@@ -9,14 +9,15 @@ import pytest
 from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, Level, make_agent, strongest
 from ginrummy.agents.expert import ExpertParams
 from ginrummy.agents.pickup_strong import PickupExpertAgent
-from ginrummy.hand.actions import Action
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
-HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))
+HAND_PRESETS = sorted(k for k, p in PRESETS.items() if variant_of(p.rules).knock_and_draw)
 
 
 class Checked:

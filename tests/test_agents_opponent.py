@@ -14,18 +14,19 @@ from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, pas
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.sparring import EarlyKnocker, GinSeeker
 from ginrummy.agents.strong import StrongAgent
-from ginrummy.hand.actions import Action, BigGin, DrawStock, Knock, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, meld_rules
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring import match as match_score
 from ginrummy.tournament import run_match
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import Action, BigGin, DrawStock, Knock, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
-KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if not p.rules.discard_pickup)
+KNOCK_AND_DRAW = sorted(n for n, p in PRESETS.items() if variant_of(p.rules).knock_and_draw)
 EAAI = Rules.preset("eaai")
 
 

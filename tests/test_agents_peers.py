@@ -7,9 +7,9 @@ import random
 import pytest
 
 from ginrummy.agents import make_agent
-from ginrummy.hand.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from ginrummy.hand.state import HandState, Phase
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState, Phase
 from helpers.hands import play_out, until_over
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -13,13 +13,13 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
-from ginrummy.hand.actions import Discard, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Discard, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import play_out
 from helpers.strategies import build_deck, strong_views
 

@@ -10,15 +10,15 @@ import pytest
 
 from ginrummy.agents import AGENTS, make_agent
 from ginrummy.agents.sparring import SPARRING, SPARRING_DESCRIPTIONS, GinSeeker, Undercutter, own_turns
-from ginrummy.hand.actions import Knock, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import fits_meld, least_deadwood
 from ginrummy.play import Agent
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import Game
 from ginrummy.variants import deal_hand
+from ginrummy.variants.standard.actions import Knock, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
 

@@ -16,14 +16,14 @@ from ginrummy.agents.strong import StrongAgent, layoff_cards
 from ginrummy.agents.tracking import track
 from ginrummy.agents.variant_play import rules_in_force
 from ginrummy.cards import Card, format_cards, parse_cards
-from ginrummy.hand.actions import Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, least_deadwood, meld_rules
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.variants import AnyAction, AnyView, deal_hand
+from ginrummy.variants import AnyAction, AnyView, deal_hand, variant_of
+from ginrummy.variants.standard.actions import Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import play_out
 
 LEVELS = {"beginner": BeginnerAgent, "strong": StrongAgent, "expert": ExpertAgent}
@@ -67,8 +67,8 @@ def test_each_level_plays_every_preset_as_itself(preset: str, name: str) -> None
     rules = Rules.preset(preset)
     agent = level(name, 1)
     assert plays_as(agent, rules) == name
-    policy = agent.pickup if rules.discard_pickup else agent.inner
-    assert policy.name == name and (rules.discard_pickup or type(agent.inner) is LEVELS[name])
+    policy = agent.policies[rules.variant]
+    assert policy.name == name and (not variant_of(rules).knock_and_draw or type(agent.inner) is LEVELS[name])
     for seed in range(2 if name == "expert" else 4):
         me = Knocks(level(name, seed))
         state = deal_hand(rules, seed % 2, random.Random(seed))

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
-from ginrummy.hand.state import HandState
 from ginrummy.play import play_hand
 from ginrummy.protocol import BotError, SubprocessBot
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.state import HandState
 from helpers.bots import script_bot
 
 FIRST_LEGAL = "print(json.dumps({'action': msg['legal'][0]}), flush=True)\n"

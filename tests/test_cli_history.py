@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.session import GameSession
 from ginrummy.storage import Store, stats_json
 from ginrummy.storage.store import ActionRow, GameRow, owner_of
+from ginrummy.variants.standard.view import PlayerView
 from helpers.terminal import bot_answer, run_session
 
 

@@ -15,11 +15,11 @@ from ginrummy.agents import make_agent
 from ginrummy.cards import CardSet, cards_of
 from ginrummy.cli.main import main
 from ginrummy.cli.session import COMPUTER, PlaySession
-from ginrummy.hand.actions import Action
 from ginrummy.hand.results import agree
-from ginrummy.hand.state import Phase
 from ginrummy.records import GameRecord
 from ginrummy.rules import Opening, Rules
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.state import Phase
 from helpers.terminal import bot_answer, run_session
 
 
@@ -167,7 +167,7 @@ def test_eleven_card_opening_and_50th_card_rule() -> None:
 
 
 def test_the_computer_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ginrummy.hand.view import PlayerView
+    from ginrummy.variants.standard.view import PlayerView
 
     seen: list[object] = []
 

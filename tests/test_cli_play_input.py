@@ -12,8 +12,8 @@ from ginrummy.cards import CARDS
 from ginrummy.cli import session as play_module
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.state import Phase
 from ginrummy.records import GameRecord
+from ginrummy.variants.standard.state import Phase
 from helpers.terminal import bot_answer, run_session
 
 

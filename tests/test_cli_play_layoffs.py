@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table.layoffs import SHOWN
-from ginrummy.hand.defense import LayoffChoice, layoff_choices
 from ginrummy.hand.phase import Phase
+from ginrummy.variants.standard.defense import LayoffChoice, layoff_choices
 from helpers.terminal import bot_answer, run_session
 
 

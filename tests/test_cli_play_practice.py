@@ -14,9 +14,9 @@ from ginrummy.agents import strongest
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.session import core as core_module
 from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants.standard.view import PlayerView
 from helpers.terminal import bot_answer, run_session
 
 

@@ -12,10 +12,9 @@ from click.testing import CliRunner
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.errors import RulesError
-from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.variants.pickup import PickupState
+from ginrummy.variants import hand_type
 from helpers.terminal import Answer, bot_answer, run_session
 
 # -- every preset to its end: Hollywood sets, matches, team play; --set ------------------------------
@@ -33,7 +32,7 @@ def _small(rules: Rules) -> tuple[Rules, list[str]]:
 
 def _dealable(rules: Rules) -> bool:
     try:
-        (PickupState if rules.discard_pickup else HandState).deal(rules, 0, random.Random(0))
+        hand_type(rules).deal(rules, 0, random.Random(0))
     except RulesError:
         return False
     return True

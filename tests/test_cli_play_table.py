@@ -15,9 +15,9 @@ from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_discards, least_deadwood
 from ginrummy.records import GameRecord
+from ginrummy.variants.standard.view import PlayerView
 from helpers.terminal import bot_answer, run_session
 
 COMMAND = ("Take", "Draw", "Discard", "You must")

@@ -12,9 +12,9 @@ from click.testing import CliRunner, Result
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, HandRecord
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.state import HandState
 from helpers.hands import play_out
 from helpers.terminal import bot_answer, run_session
 

@@ -19,12 +19,12 @@ import ginrummy
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
-from ginrummy.hand.actions import Action
-from ginrummy.hand.view import PlayerView
 from ginrummy.rules import Rules
 from ginrummy.session import GameSession, latest_resumable, load, new_row, resumable
 from ginrummy.storage import Store, stats_json
 from ginrummy.storage.store import owner_of
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.view import PlayerView
 from helpers.terminal import bot_answer, command_for, run_session
 
 _MAIN = "import sys; from ginrummy.cli.main import main; sys.exit(main())"

@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from ginrummy.cards import Card
-from ginrummy.hand.actions import Discard, DrawStock, Pass, TakeDiscard
-from ginrummy.hand.state import Phase
 from ginrummy.melds import least_deadwood_after_discard
+from ginrummy.variants.standard.actions import Discard, DrawStock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import Phase
 from helpers.openspiel import (
     DRAW_STOCK,
     DRAW_UPCARD,

@@ -8,11 +8,11 @@ import pytest
 
 from ginrummy.agents import make_agent
 from ginrummy.errors import IllegalActionError
-from ginrummy.hand.actions import Knock, LayOff
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
 from ginrummy.research import encoding as enc
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Knock, LayOff
+from ginrummy.variants.standard.state import HandState
 
 PRESETS = ["default", "openspiel", "oklahoma", "straight", "hollywood-aces", "pagat"]
 VARIANTS = [Rules.preset(p) for p in PRESETS] + [

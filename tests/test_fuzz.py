@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.hand.state import HandState
 from ginrummy.rules import PRESETS
+from ginrummy.variants.standard.state import HandState
 from helpers.fuzzing import VIOLATIONS, fuzz_hand
 
 

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from ginrummy.agents import make_agent, strongest
 from ginrummy.agents.hints import Hint, card_words, decide, explain, hint_agent_name, notation, symbols
 from ginrummy.cards import Card, parse_cards
-from ginrummy.hand.actions import LayOff
-from ginrummy.hand.defense import layoff_choices
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyHandState, deal_hand
 from ginrummy.variants.pickup import AddCard, LayMeld, Take
+from ginrummy.variants.standard.actions import LayOff
+from ginrummy.variants.standard.defense import layoff_choices
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import until_over
 
 CARD = re.compile(r"(?<![\w♣♦♥♠])(10|[A2-9TJQK])[cdhs♣♦♥♠](?![\w♣♦♥♠])")

@@ -18,11 +18,11 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.errors import RulesError
 from ginrummy.hand.results import HandResult, Outcome, hand_points
-from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord
 from ginrummy.rules import PRESETS, Rules, Scoring, Shutout
 from ginrummy.scoring.columns import hollywood_columns
 from ginrummy.scoring.game import Game, play_game
+from ginrummy.variants.standard.state import HandState
 from helpers.sheets import check_hollywood_sheet_adds_up
 
 Hand = tuple[int, int, int, str] | None

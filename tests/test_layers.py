@@ -72,6 +72,7 @@ def test_no_import_runs_up_a_layer(path: Path) -> None:
 
 _STDLIB = {
     "__future__",
+    "abc",
     "bisect",
     "collections",
     "dataclasses",

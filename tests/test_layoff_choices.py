@@ -1,4 +1,4 @@
-"""The defender's layoff choices (``ginrummy.layoff.layoff_choices``, ``ginrummy.hand.defense``),
+"""The defender's layoff choices (``ginrummy.layoff.layoff_choices``, ``ginrummy.variants.standard.defense``),
 checked against the brute-force oracle: every listed plan is legal, the list is complete, the
 first is the engine's best plan, and no plan has less deadwood than the first."""
 
@@ -13,16 +13,16 @@ from hypothesis import strategies as st
 from ginrummy.agents import make_agent
 from ginrummy.cards import Card, parse_cards
 from ginrummy.errors import InvalidLayoffError, WrongPhaseError
-from ginrummy.hand.actions import LayOff
-from ginrummy.hand.defense import LayoffChoice, custom_choice, layoff_choices
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.layoff import layoff_choices as plans_of
 from ginrummy.melds import STANDARD, Meld, MeldRules
 from ginrummy.rules import Opening, Rules
 from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants.standard.actions import LayOff
+from ginrummy.variants.standard.defense import LayoffChoice, custom_choice, layoff_choices
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers import oracle, strategies
 from helpers.aces_high import o, variants
 from helpers.hands import play_out

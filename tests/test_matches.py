@@ -19,13 +19,13 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.errors import RecordError, RulesError
 from ginrummy.hand.results import HandResult, Outcome, hand_points
-from ginrummy.hand.state import HandState
 from ginrummy.records import MatchRecord, TeamRecord, load_any
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch, settle, slam_tally
 from ginrummy.seeds import game_seed
-from ginrummy.variants.pickup import PickupState
+from ginrummy.variants import hand_type
+from ginrummy.variants.standard.state import HandState
 from helpers.sheets import check_hollywood_sheet_adds_up
 
 Hand = tuple[int, int, int] | tuple[int, int, int, str]
@@ -369,7 +369,7 @@ def small(rules: Rules) -> Rules:
 
 def playable(rules: Rules) -> bool:
     try:
-        (PickupState if rules.discard_pickup else HandState).deal(rules, 0, random.Random(0))
+        hand_type(rules).deal(rules, 0, random.Random(0))
     except RulesError:
         return False
     return True

@@ -9,11 +9,11 @@ import pytest
 
 from ginrummy.cards import Card, parse_cards
 from ginrummy.errors import KnockNotAllowedError
-from ginrummy.hand.actions import BigGin, DrawStock, Knock, LayOff, Pass
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState, knock_value
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.scoring.game import Game
+from ginrummy.variants.standard.actions import BigGin, DrawStock, Knock, LayOff, Pass
+from ginrummy.variants.standard.state import HandState, knock_value
 from helpers.strategies import build_deck
 
 # Non-dealer (player 0): three melds and a king; the dealer (player 1) holds 5c, which lays

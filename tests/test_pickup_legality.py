@@ -18,7 +18,6 @@ from ginrummy.errors import (
     WrongPhaseError,
 )
 from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass
-from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.rules import Opening, Rules
 from ginrummy.variants.pickup import (
@@ -29,6 +28,7 @@ from ginrummy.variants.pickup import (
     placeable,
 )
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
+from ginrummy.variants.standard.state import HandState
 from helpers.hands import until_over
 from helpers.pickup import PICKUP, deck_for, play, snapshot
 

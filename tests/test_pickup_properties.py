@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import CARDS, Card
 from ginrummy.errors import IllegalActionError, InvalidMeldError, NotYourTurnError
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
 from ginrummy.melds import Meld, MeldRules
@@ -40,6 +39,7 @@ from ginrummy.variants.pickup import (
     placeable,
 )
 from ginrummy.variants.pickup.scoring import pickup_result
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from helpers.hands import until_over
 from helpers.strategies import corner_run, random_hands, run, set_of_four, set_of_three
 

@@ -14,13 +14,13 @@ from ginrummy.cards import CARDS, Card, cards_of
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld, all_melds
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game, play_game
 from ginrummy.variants.pickup import PickupEvent, PickupState, PickupView
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
 from ginrummy.variants.pickup.scoring import PickupResult
+from ginrummy.variants.standard.state import HandState
 from helpers.hands import play_out, until_over
 from helpers.pickup import FULL, PICKUP, accounted, deck_for, play
 

@@ -16,13 +16,13 @@ from ginrummy.agents import make_agent
 from ginrummy.cards import cards_of
 from ginrummy.cli.main import main
 from ginrummy.errors import RecordError
-from ginrummy.hand.state import HandState
 from ginrummy.play import Agent, play_hand
 from ginrummy.protocol import BotError, SubprocessBot, legal_json, view_from_json, view_json
 from ginrummy.rules import Rules
 from ginrummy.tournament.pairs import play_pair
 from ginrummy.tournament.runner import run_match
 from ginrummy.variants import deal_hand
+from ginrummy.variants.standard.state import HandState
 from helpers.bots import PY, script_bot
 
 ROOT = Path(__file__).resolve().parents[1]

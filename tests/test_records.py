@@ -14,13 +14,13 @@ import pytest
 
 from ginrummy.agents import make_agent
 from ginrummy.errors import RecordError
-from ginrummy.hand.actions import LayOff
-from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, HandRecord, MatchRecord, TeamRecord, load_any
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game, play_game
 from ginrummy.scoring.match import Match
 from ginrummy.variants import AnyHandState
+from ginrummy.variants.standard.actions import LayOff
+from ginrummy.variants.standard.state import HandState
 from helpers.hands import play_out
 from helpers.record_samples import play_record, shorter
 

@@ -24,13 +24,13 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.cards import CARDS
 from ginrummy.errors import RecordError
-from ginrummy.hand.actions import LayOff
-from ginrummy.hand.state import HandState
 from ginrummy.records import GameRecord, HandRecord, load_any
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.variants import deal_hand
+from ginrummy.variants.standard.actions import LayOff
+from ginrummy.variants.standard.state import HandState
 from helpers.hands import play_out
 from helpers.record_samples import play_record, shorter
 

@@ -17,10 +17,10 @@ from ginrummy.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from ginrummy.hand.actions import Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.state import HandState, Phase
 from ginrummy.melds import Meld
 from ginrummy.rules import Opening, Rules
+from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState, Phase
 from helpers import oracle
 from helpers.hands import until_over
 from helpers.state import (

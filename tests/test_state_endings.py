@@ -12,11 +12,11 @@ from ginrummy.errors import (
     KnockNotAllowedError,
     WrongPhaseError,
 )
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState, Phase
 from ginrummy.melds import Meld, least_deadwood
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState, Phase
 from helpers import oracle
 from helpers.state import (
     DEFENDER_001,

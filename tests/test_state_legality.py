@@ -17,9 +17,18 @@ from ginrummy.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.state import HandState, Phase
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.state import HandState, Phase
 from helpers import oracle
 from helpers.hands import until_over
 from helpers.state import (

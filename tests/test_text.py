@@ -8,13 +8,13 @@ import re
 import pytest
 
 from ginrummy.agents import make_agent
-from ginrummy.hand.actions import Discard, DrawStock, Knock, LayOff
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
 from ginrummy.play import play_hand
 from ginrummy.research.text import ModelAgent, ReplyError, legal_moves, parse_reply, render
 from ginrummy.rules import Rules
 from ginrummy.variants import deal_hand
+from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, LayOff
+from ginrummy.variants.standard.state import HandState
 
 
 def _first_legal_model(chatter: str = "Let me think. "):

@@ -9,14 +9,15 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, parse_cards
-from ginrummy.hand.actions import Discard, DrawStock, Pass, TakeDiscard
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import Discard, DrawStock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
-HAND_PRESETS = sorted(k for k, p in PRESETS.items() if not getattr(p.rules, "discard_pickup", False))
+HAND_PRESETS = sorted(k for k, p in PRESETS.items() if variant_of(p.rules).knock_and_draw)
 
 # deal: non-dealer (player 0) gets deck[0::2][:10], dealer (1) deck[1::2][:10], upcard deck[20]
 P0 = "Ac 3c 5c 7c 9c Jc Kc 2d 4d 6d"

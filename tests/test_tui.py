@@ -12,10 +12,10 @@ from textual.pilot import Pilot
 
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, LayoffScreen, PileScreen, TooSmallScreen
 from ginrummy.cli.tui.widgets import KeyBar
-from ginrummy.hand.actions import LayOff, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.scoring.sheet import winner_text
+from ginrummy.variants.standard.actions import LayOff, TakeDiscard
 from helpers.tui import advance, check_table, last_hand, new_app, play_game, run, shown
 
 SHORT = Rules().with_setting("target=30")

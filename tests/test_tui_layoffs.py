@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from ginrummy.cli.tui.screens import EndScreen, LayoffScreen
-from ginrummy.hand.actions import LayOff
+from ginrummy.variants.standard.actions import LayOff
 from helpers.tui import advance, new_app, run, shown
 
 

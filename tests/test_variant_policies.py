@@ -14,12 +14,12 @@ from ginrummy.agents.straight_play import DEFAULT, StraightParams, race_value, s
 from ginrummy.agents.strong import StrongAgent
 from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import Card, parse_cards
-from ginrummy.hand.actions import DrawStock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.state import HandState
 from ginrummy.melds import STANDARD
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import DrawStock, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
 from helpers.hands import play_out
 from helpers.pickup import deck_for
 

@@ -18,13 +18,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy.cards import Card, cards_of
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.results import HandResult
-from ginrummy.hand.state import Event, HandState, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.rules import Opening, Rules
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.state import Event, HandState, Phase
+from ginrummy.variants.standard.view import PlayerView
 from helpers import oracle
 from helpers.hands import until_over
 from helpers.strategies import build_deck, choose_action
@@ -279,13 +288,3 @@ def test_drawn_card_only_in_own_view() -> None:
     assert int(top) not in set(mentioned_cards(s.view(1 - p)))
     with pytest.raises(ValueError):
         s.view(2)
-
-
-def test_every_variants_view_starts_with_the_shared_fields() -> None:
-    """The hand machine builds the shared fields once, positionally: each view declares them first."""
-    from ginrummy.hand.base import VIEW_FIELDS
-    from ginrummy.hand.view import PlayerView
-    from ginrummy.variants.pickup import PickupView
-
-    for view_type in (PlayerView, PickupView):
-        assert view_type._fields[: len(VIEW_FIELDS)] == VIEW_FIELDS

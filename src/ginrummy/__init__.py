@@ -41,21 +41,9 @@ if TYPE_CHECKING:  # the names' types for type checkers; at run time each is loa
     from ginrummy.agents import make_agent
     from ginrummy.cards import Card, CardSet, format_cards, parse_card, parse_cards
     from ginrummy.errors import GinRummyError, IllegalActionError, RecordError, RulesError
-    from ginrummy.hand.actions import (
-        BigGin,
-        Discard,
-        DrawStock,
-        Knock,
-        LayOff,
-        Pass,
-        TakeDiscard,
-        parse_action,
-    )
     from ginrummy.hand.base import BaseHandState
     from ginrummy.hand.phase import Phase
     from ginrummy.hand.results import HandResult, Outcome
-    from ginrummy.hand.state import HandState
-    from ginrummy.hand.view import PlayerView
     from ginrummy.layoff import best_layoff
     from ginrummy.melds import Meld, arrangements, best_discards, least_deadwood
     from ginrummy.play import Agent, HandTooLongError, play_hand
@@ -65,6 +53,18 @@ if TYPE_CHECKING:  # the names' types for type checkers; at run time each is loa
     from ginrummy.scoring.match import Match, TeamMatch
     from ginrummy.variants import AnyAction, AnyHandState, AnyView, deal_hand, parse_any_action
     from ginrummy.variants.pickup import AddCard, LayMeld, PickupState, PickupView, Take
+    from ginrummy.variants.standard.actions import (
+        BigGin,
+        Discard,
+        DrawStock,
+        Knock,
+        LayOff,
+        Pass,
+        TakeDiscard,
+        parse_action,
+    )
+    from ginrummy.variants.standard.state import HandState
+    from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "PRESETS",
@@ -130,36 +130,36 @@ _WHERE: dict[str, str] = {
     "AnyHandState": "ginrummy.variants",
     "AnyView": "ginrummy.variants",
     "BaseHandState": "ginrummy.hand.base",
-    "BigGin": "ginrummy.hand.actions",
+    "BigGin": "ginrummy.variants.standard.actions",
     "Card": "ginrummy.cards",
     "CardSet": "ginrummy.cards",
-    "Discard": "ginrummy.hand.actions",
-    "DrawStock": "ginrummy.hand.actions",
+    "Discard": "ginrummy.variants.standard.actions",
+    "DrawStock": "ginrummy.variants.standard.actions",
     "Game": "ginrummy.scoring.game",
     "GameRecord": "ginrummy.records",
     "GinRummyError": "ginrummy.errors",
     "HandRecord": "ginrummy.records",
     "HandResult": "ginrummy.hand.results",
-    "HandState": "ginrummy.hand.state",
+    "HandState": "ginrummy.variants.standard.state",
     "HandTooLongError": "ginrummy.play",
     "IllegalActionError": "ginrummy.errors",
-    "Knock": "ginrummy.hand.actions",
+    "Knock": "ginrummy.variants.standard.actions",
     "LayMeld": "ginrummy.variants.pickup",
-    "LayOff": "ginrummy.hand.actions",
+    "LayOff": "ginrummy.variants.standard.actions",
     "Match": "ginrummy.scoring.match",
     "MatchRecord": "ginrummy.records",
     "Meld": "ginrummy.melds",
     "Outcome": "ginrummy.hand.results",
-    "Pass": "ginrummy.hand.actions",
+    "Pass": "ginrummy.variants.standard.actions",
     "Phase": "ginrummy.hand.phase",
     "PickupState": "ginrummy.variants.pickup",
     "PickupView": "ginrummy.variants.pickup",
-    "PlayerView": "ginrummy.hand.view",
+    "PlayerView": "ginrummy.variants.standard.view",
     "RecordError": "ginrummy.errors",
     "Rules": "ginrummy.rules",
     "RulesError": "ginrummy.errors",
     "Take": "ginrummy.variants.pickup",
-    "TakeDiscard": "ginrummy.hand.actions",
+    "TakeDiscard": "ginrummy.variants.standard.actions",
     "TeamMatch": "ginrummy.scoring.match",
     "TeamRecord": "ginrummy.records",
     "arrangements": "ginrummy.melds",
@@ -170,7 +170,7 @@ _WHERE: dict[str, str] = {
     "least_deadwood": "ginrummy.melds",
     "load_any": "ginrummy.records",
     "make_agent": "ginrummy.agents",
-    "parse_action": "ginrummy.hand.actions",
+    "parse_action": "ginrummy.variants.standard.actions",
     "parse_any_action": "ginrummy.variants",
     "parse_card": "ginrummy.cards",
     "parse_cards": "ginrummy.cards",

@@ -10,7 +10,7 @@ back). A seat whose player is ``None`` is a person at a front end: the loop stop
 that seat's turn and returns ``None``; call it again after the person's action.
 
 >>> from ginrummy.agents import make_agent
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> state = HandState.deal(Rules(), dealer=0, rng=5)
 >>> play_hand(state, [make_agent("simple", 1), make_agent("simple", 2)]).outcome
@@ -56,7 +56,7 @@ class Agent(Protocol):
     """Anything that plays a seat: a computer level of :mod:`ginrummy.agents`, a scripted
     player, a bridge to another program.
 
-    ``act`` receives the acting player's view (:class:`~ginrummy.hand.view.PlayerView`, or the
+    ``act`` receives the acting player's view (:class:`~ginrummy.variants.standard.view.PlayerView`, or the
     variant's view, e.g. :class:`~ginrummy.variants.pickup.PickupView`; never the hidden state)
     and returns one of its legal actions. Standard knocks may name the melds to lay down and the
     defender's ``LayOff`` may name a plan; with ``None`` the engine's exact solver chooses.
@@ -87,7 +87,7 @@ def show_hand_over(agent: object, view: AnyView) -> None:
     >>> class Watcher:
     ...     def hand_over(self, view: AnyView) -> None:
     ...         print("shown", view.player)
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> show_hand_over(Watcher(), HandState.deal(Rules(), dealer=0, rng=1).view(1))
     shown 1
@@ -160,7 +160,7 @@ def undo_refusal(state: BaseHandState[Any, Any] | None, seat: int) -> str | None
     since. Whether undo is allowed at all (practice games only) is the front end's rule.
 
     >>> from ginrummy.hand.actions import Pass
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> state = HandState.deal(Rules(), dealer=0, rng=5)
     >>> undo_refusal(state, 1).split(";")[0]

@@ -211,6 +211,18 @@ class Rules:
     either player may add to them; at gin, table cards count for and hand cards against
     (2-9 = 5, 10-K = 10, A = 15), gin bonus 25. Played by :mod:`ginrummy.variants.pickup.state`."""
 
+    @property
+    def variant(self) -> str:
+        """The name of the variant these rules play (:func:`ginrummy.variants.find_variant`):
+        ``"pickup"`` (discard-pile pickup, ``discard_pickup``) or ``"standard"`` (knock-and-draw
+        gin, with every other setting). The one place the settings name the variant: records, the
+        bot protocol and stored games keep the ``discard_pickup`` setting, unchanged.
+
+        >>> Rules().variant, Rules.preset("pickup").variant
+        ('standard', 'pickup')
+        """
+        return "pickup" if self.discard_pickup else "standard"
+
     def __post_init__(self) -> None:
         enums: dict[str, type[StrEnum]] = {
             "opening": Opening,

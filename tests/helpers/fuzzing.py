@@ -11,12 +11,12 @@ from typing import Any
 
 from ginrummy.cards import CARDS
 from ginrummy.errors import IllegalActionError
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld, meld_rules
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.variants import AnyHandState, deal_hand
 from ginrummy.variants.pickup import AddCard, LayMeld, PickupState, Take
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState
 
 VIOLATIONS = ("exception", "changed", "pop", "can", "unlisted", "conservation")
 """The kinds of violation counted (see bench/fuzz.py)."""

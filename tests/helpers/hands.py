@@ -32,7 +32,7 @@ def play_out(
     hand it was, say) added to the error.
 
     >>> from ginrummy.agents import make_agent
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> state = HandState.deal(Rules(), dealer=0, rng=5)
     >>> play_out(state, [make_agent("simple", 1), make_agent("simple", 2)]).outcome
@@ -54,7 +54,7 @@ def until_over(state: BaseHandState[Any, Any], cap: int = MAX_ACTIONS) -> Iterat
     passed with the hand still going. Use ``for _ in until_over(state):`` for ``while not
     state.is_over:``; leaving the loop by ``break`` skips the check.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> state = HandState.deal(Rules(), dealer=0, rng=5)
     >>> for _ in until_over(state, cap=3):
@@ -76,7 +76,7 @@ class Watched:
     asserts what the test needs at every decision. The finished hand is shown to ``inner``.
 
     >>> from ginrummy.agents import make_agent
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> seen: list[str] = []
     >>> watched = Watched(make_agent("simple", 1), lambda view, action: seen.append(str(action)))

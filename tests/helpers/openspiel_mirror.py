@@ -15,11 +15,11 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from ginrummy.agents import SimpleAgent
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState, Phase
 from ginrummy.layoff import layoff_options
 from ginrummy.melds import Meld, best_arrangement, least_deadwood_after_discard
+from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.state import HandState, Phase
 from helpers.hands import until_over
 from helpers.openspiel import (
     CHAIN,

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.cards import Card, parse_cards
-from ginrummy.hand.actions import Knock
-from ginrummy.hand.state import HandState
 from ginrummy.rules import Opening, Rules
+from ginrummy.variants.standard.actions import Knock
+from ginrummy.variants.standard.state import HandState
 from helpers import oracle
 from helpers.strategies import build_deck
 

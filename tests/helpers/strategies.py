@@ -14,11 +14,20 @@ from collections.abc import Callable
 from hypothesis import strategies as st
 
 from ginrummy.cards import CARDS, parse_card
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.state import HandState, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, all_melds, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.state import HandState, Phase
+from ginrummy.variants.standard.view import PlayerView
 from helpers.hands import Watched, play_out
 
 FULL = (1 << 52) - 1

@@ -16,12 +16,21 @@ from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.cards import CardSet
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table.pickup_commands import command_for as pickup_command
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.melds import least_deadwood
 from ginrummy.play import Agent
 from ginrummy.rules import Rules
 from ginrummy.storage import Store
 from ginrummy.variants.pickup import PickupView
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
 
 Answer = Callable[[PlaySession, str], str]
 

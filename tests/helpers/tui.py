@@ -18,12 +18,12 @@ from ginrummy.cards import Card
 from ginrummy.cli.tui import TableApp, TableFlow, pickup_words
 from ginrummy.cli.tui.screens import ChoiceScreen, ConfirmScreen, EndScreen, LayoffScreen
 from ginrummy.cli.tui.widgets import CardRow, TextBox
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.order import display_order
 from ginrummy.melds import STANDARD
 from ginrummy.rules import Rules
 from ginrummy.variants.pickup import PickupState
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, Take
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 
 HUMAN, COMPUTER = 0, 1
 

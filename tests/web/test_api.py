@@ -15,7 +15,7 @@ from ginrummy.agents import hints as hints_module
 from ginrummy.cards import format_cards
 from ginrummy.cli.main import main as cli
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
+from ginrummy.variants.standard.view import PlayerView
 from ginrummy.web.app import create_app
 from ginrummy.web.session import GameSession
 from helpers.web import scripted_action, strings

@@ -16,8 +16,8 @@ from starlette.testclient import TestClient
 
 from ginrummy.agents import make_agent
 from ginrummy.cli.main import main as cli
-from ginrummy.hand.state import HandState
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.state import HandState
 from ginrummy.web import botplayer
 from ginrummy.web.app import create_app
 from ginrummy.web.botplayer import FORFEIT_STATUS, BotDecisions, GameBot, use_bot

@@ -1,4 +1,4 @@
-"""Computer players. Each sees only its player's view (:class:`ginrummy.hand.view.PlayerView`).
+"""Computer players. Each sees only its player's view (:class:`ginrummy.variants.standard.view.PlayerView`).
 
 ``make_agent(name, seed)`` builds an agent by level name: ``random``, ``beginner``, ``simple``
 (the EAAI baseline), ``strong`` (heuristics with card tracking) or ``expert`` (search).
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ginrummy.agents.base import Agent, show_hand_over
 from ginrummy.agents.beginner import BeginnerAgent
@@ -20,7 +21,6 @@ from ginrummy.agents.strong import StrongAgent
 from ginrummy.errors import GinRummyError
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
-from ginrummy.variants.pickup import PickupView
 
 __all__ = [
     "AGENTS",
@@ -75,6 +75,8 @@ class Level:
         self.inner = inner
         self.pickup = pickup
         self.name = inner.name
+        self.policies: dict[str, Any] = {"standard": inner, "pickup": pickup}
+        """The policy that plays each variant, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
 
     def plays_as(self, rules: Rules) -> str:
         """The level that plays under ``rules``: this one, under every rule set.
@@ -85,13 +87,12 @@ class Level:
         return self.name
 
     def act(self, view: AnyView) -> AnyAction:
-        if isinstance(view, PickupView):
-            return self.pickup.act(view)
-        return self.inner.act(view)
+        action: AnyAction = self.policies[view.rules.variant].act(view)
+        return action
 
     def hand_over(self, view: AnyView) -> None:
         """Pass a finished hand's view on to the level playing it (see :func:`show_hand_over`)."""
-        show_hand_over(self.pickup if isinstance(view, PickupView) else self.inner, view)
+        show_hand_over(self.policies[view.rules.variant], view)
 
 
 def _level(

@@ -20,10 +20,20 @@ from __future__ import annotations
 import random
 
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, discard_deadwoods, fits_meld, least_deadwood
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["BeginnerAgent"]
 
@@ -31,7 +41,7 @@ __all__ = ["BeginnerAgent"]
 class BeginnerAgent:
     """A human-like weak player; every mistake is drawn from its own ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> BeginnerAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
@@ -52,7 +62,7 @@ class BeginnerAgent:
 
     def act(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view.player`` from the view alone."""
-        if getattr(view.rules, "discard_pickup", False):
+        if not variant_of(view.rules).knock_and_draw:
             return self._simple.act(view)  # another game: played as the simple level
         phase = view.phase
         if phase is Phase.OFFER:

@@ -54,9 +54,7 @@ from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points, samp
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import CardSet
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     STANDARD,
@@ -67,6 +65,9 @@ from ginrummy.melds import (
     meld_rules,
 )
 from ginrummy.rules import Rules, Scoring
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["ExpertAgent", "ExpertParams", "rollout"]
 
@@ -246,7 +247,7 @@ def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
 class ExpertAgent(StrongAgent):
     """``strong`` plus search (see the module docstring); ``seed``: an int or ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> ExpertAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
@@ -274,8 +275,8 @@ class ExpertAgent(StrongAgent):
     def hand_over(self, view: PlayerView) -> None:
         """Learn from a finished hand (``view.result`` shows both hands) whether the opponent
         waits rather than knocking at once (:func:`ginrummy.agents.opponent.shows_waiting`)."""
-        if getattr(view.rules, "discard_pickup", False):
-            return
+        if not variant_of(view.rules).knock_and_draw:
+            return  # another game: nothing to learn about this one
         self._keep_score(view)
         if shows_waiting(view):
             self._opponent_waits = True
@@ -439,8 +440,8 @@ class ExpertAgent(StrongAgent):
             self.spent += time.perf_counter() - start
 
     def _act(self, view: PlayerView) -> Action:
-        if getattr(view.rules, "discard_pickup", False):
-            return self._simple.act(view)
+        if not variant_of(view.rules).knock_and_draw:
+            return self._simple.act(view)  # another game: played as the simple level
         if (variant := variant_action(self, view)) is not None:
             return variant  # a rule set's own policy (gin only: agents/variant_play.py)
         drawing = view.phase in (Phase.OFFER, Phase.DRAW)

@@ -17,8 +17,6 @@ from typing import cast
 from ginrummy.agents.strong import StrongAgent, expected_draw_deadwood, hand_value, knock_points
 from ginrummy.agents.tracking import Tracking
 from ginrummy.cards import CardSet
-from ginrummy.hand.actions import Knock
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     STANDARD,
@@ -28,6 +26,8 @@ from ginrummy.melds import (
     least_deadwood,
     least_deadwood_after_discard,
 )
+from ginrummy.variants.standard.actions import Knock
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "DRAW_FEATURES",

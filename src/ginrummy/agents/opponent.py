@@ -12,8 +12,8 @@ draw takes its deadwood from over the knock limit to none.
 from __future__ import annotations
 
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import least_deadwood
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["opponent_knock_turn", "opponent_went_gin", "passed_up_knock", "shows_waiting"]
 
@@ -26,9 +26,9 @@ def passed_up_knock(view: PlayerView) -> bool:
     and the opponent's shown hand has a least deadwood (points, under the hand's aces) at
     most the hand's knock limit: the same discard could have been a knock. False when the
     hand is not over, when the opponent knocked, and for a dead hand (no cards shown).
-    The knock rules are those of :func:`ginrummy.hand.legality.legal_actions_of`.
+    The knock rules are those of :func:`ginrummy.variants.standard.legality.legal_actions_of`.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> passed_up_knock(HandState.deal(Rules(), dealer=0, rng=1).view(0))
     False
@@ -45,7 +45,7 @@ def passed_up_knock(view: PlayerView) -> bool:
 def opponent_went_gin(view: PlayerView) -> bool:
     """Whether the opponent of ``view.player`` went gin (or big gin) in the finished hand.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> opponent_went_gin(HandState.deal(Rules(), dealer=0, rng=1).view(0))
     False
@@ -72,7 +72,7 @@ def opponent_knock_turn(view: PlayerView) -> int | None:
     ``view.player``, a dead hand, a hand not over). A gin-seeker knocks short of gin only in
     its first turns, if at all.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> opponent_knock_turn(HandState.deal(Rules(), dealer=0, rng=1).view(0)) is None
     True

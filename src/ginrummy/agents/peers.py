@@ -32,18 +32,18 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ginrummy.agents.base import Agent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.tracking import replay_pile
 from ginrummy.cards import CARDS
 from ginrummy.errors import RulesError
-from ginrummy.hand.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, least_deadwood
 from ginrummy.variants import AnyView
+from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "PEERS",
@@ -63,12 +63,16 @@ def rlcard_card_id(c: int) -> int:
     return (3 - c // 13) * 13 + c % 13
 
 
+PLAYS: tuple[str, ...] = ("standard",)
+"""The variants the peer engines play (:attr:`Rules.variant <ginrummy.rules.Rules.variant>`)."""
+
+
 def standard_view(view: AnyView, name: str) -> PlayerView:
     """``view`` if it is a standard hand's; else a :class:`~ginrummy.errors.RulesError` (the peer
     engines play the standard game only)."""
-    if not isinstance(view, PlayerView):
-        raise RulesError(f"the {name} bot plays the standard game only, not {type(view).__name__}")
-    return view
+    if view.rules.variant not in PLAYS:
+        raise RulesError(f"the {name} bot plays the standard game only, not the {view.rules.variant} variant")
+    return cast(PlayerView, view)
 
 
 class RLCardNoviceAgent:

@@ -12,7 +12,7 @@ __all__ = ["RandomAgent"]
 class RandomAgent:
     """Plays a legal action chosen uniformly with its own ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> RandomAgent(seed=2).act(s.view(s.to_act)) in s.legal_actions

@@ -16,15 +16,25 @@ hands a :class:`~ginrummy.variants.pickup.state.PickupView`.
 from __future__ import annotations
 
 import random
-from typing import overload
+from collections.abc import Callable
+from typing import Any, overload
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.state import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupAction, PickupView
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.state import Phase
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["SimpleAgent"]
 
@@ -32,7 +42,7 @@ __all__ = ["SimpleAgent"]
 class SimpleAgent:
     """The EAAI 2021 baseline; ties between discards are broken with its own ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> SimpleAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
@@ -44,6 +54,11 @@ class SimpleAgent:
     def __init__(self, seed: int | random.Random | None = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._pickup = PickupSimpleAgent(self.rng)  # discard-pile pickup gin (same generator)
+        self._policies: dict[str, Callable[[Any], AnyAction]] = {
+            "standard": self._standard,
+            "pickup": self._pickup.act,  # its own policy, agents/pickup_simple.py
+        }
+        """Each variant's policy, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
 
     @overload
     def act(self, view: PlayerView) -> Action: ...
@@ -53,8 +68,10 @@ class SimpleAgent:
     def act(self, view: AnyView) -> AnyAction: ...
 
     def act(self, view: AnyView) -> AnyAction:
-        if isinstance(view, PickupView):  # discard-pile pickup gin: its own policy, agents/pickup_simple.py
-            return self._pickup.act(view)
+        return self._policies[view.rules.variant](view)
+
+    def _standard(self, view: PlayerView) -> Action:
+        """The standard game's policy (each variant's: :attr:`_policies`)."""
         phase = view.phase
         if phase is Phase.OFFER:
             return TakeDiscard() if self._wants(view) else Pass()

@@ -34,10 +34,10 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.agents.tracking import Tracking
-from ginrummy.hand.actions import Action, Knock
 from ginrummy.hand.results import Outcome
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import fits_meld
+from ginrummy.variants.standard.actions import Action, Knock
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "FROZEN_EXPERT_PARAMS",
@@ -63,7 +63,7 @@ class GinSeeker(StrongAgent):
     takes every upcard that makes or extends a meld, else as ``strong`` (see the module
     docstring). ``seed``: an int or ``random.Random``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> GinSeeker(seed=0).act(s.view(s.to_act)) in s.legal_actions

@@ -48,9 +48,7 @@ from typing import cast
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand, sample_stock
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import Card, CardSet
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import (
     MeldRules,
     discard_deadwoods,
@@ -58,6 +56,8 @@ from ginrummy.melds import (
     least_deadwood,
     least_deadwood_after_discard,
 )
+from ginrummy.variants.standard.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["StraightParams", "race_value", "straight_action"]
 
@@ -222,7 +222,7 @@ def straight_action(agent: StrongAgent, view: PlayerView, params: StraightParams
     """The gin-race policy's action for a gin-only ``view`` (see the module docstring), or
     ``None`` where ``agent`` plays as itself (laying off, the last-chance phase, gin).
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules.preset("straight"), dealer=0, rng=5)
     >>> straight_action(StrongAgent(seed=0), s.view(s.to_act)) in s.legal_actions

@@ -34,9 +34,7 @@ from typing import cast
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import Card, CardSet
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     STANDARD,
@@ -49,6 +47,18 @@ from ginrummy.melds import (
     least_deadwood_after_discard,
 )
 from ginrummy.rules import Rules
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "StrongAgent",
@@ -198,7 +208,7 @@ class StrongAgent:
     ``seed``: an int or a ``random.Random`` (all randomness comes from it);
     ``params``: the tuning.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules(), dealer=0, rng=1)
     >>> StrongAgent(seed=0).act(s.view(s.to_act)) in s.legal_actions
@@ -216,7 +226,7 @@ class StrongAgent:
 
     def act(self, view: PlayerView) -> Action:
         """Choose a legal action for ``view.player`` from the view alone."""
-        if getattr(view.rules, "discard_pickup", False):
+        if not variant_of(view.rules).knock_and_draw:
             return self._simple.act(view)  # another game: played as the simple level
         phase = view.phase
         if phase is Phase.LAYOFF:

@@ -1,6 +1,6 @@
 """Card tracking and inference from one player's view (never the hidden state).
 
-:func:`track` reads a :class:`~ginrummy.hand.view.PlayerView` and returns a :class:`Tracking`:
+:func:`track` reads a :class:`~ginrummy.variants.standard.view.PlayerView` and returns a :class:`Tracking`:
 
 * ``dead``: cards in the discard pile (``CardSet``); ``top`` the card that may still be taken;
 * ``opp_known``: cards the opponent holds for sure (taken from the discard pile, or laid
@@ -29,7 +29,7 @@ Which cards meld together follows the hand's aces (``view.meld_rules``, kept as
 ``Tracking.mr``): under Hollywood's aces high and low (002) runs turn the corner, so K and A
 (and Q, 2) are suit neighbours, and an ace counts ``mr.ace_points``.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> t = track(HandState.deal(Rules(), dealer=1, rng=7).view(0))
 >>> round(sum(t.prob), 6), t.opp_unknown
@@ -42,8 +42,8 @@ from dataclasses import dataclass
 
 from ginrummy.cards import FULL_DECK, CardSet
 from ginrummy.hand.phase import Event
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, MeldRules
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "NEAR",

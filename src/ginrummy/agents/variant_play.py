@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ginrummy.hand.actions import Action
-from ginrummy.hand.view import PlayerView
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.view import PlayerView
 
 if TYPE_CHECKING:
     from ginrummy.agents.strong import StrongAgent
@@ -52,7 +52,7 @@ def variant_action(agent: StrongAgent, view: PlayerView) -> Action | None:
     turn it off).
 
     >>> from ginrummy.agents.strong import StrongAgent
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> s = HandState.deal(Rules.preset("eaai"), dealer=0, rng=3)
     >>> variant_action(StrongAgent(seed=0), s.view(s.to_act)) is None
@@ -72,7 +72,7 @@ def rules_in_force(view: PlayerView) -> dict[str, int | bool]:
     ``gin_only`` (no knocking short of gin), ``multiplier`` (2 for a doubled hand),
     ``wrap`` (runs turn the corner) and ``ace_points``.
 
-    >>> from ginrummy.hand.state import HandState
+    >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> rules_in_force(HandState.deal(Rules.preset("straight"), dealer=0, rng=3).view(0))
     {'knock_limit': 0, 'gin_only': True, 'multiplier': 1, 'wrap': False, 'ace_points': 1}

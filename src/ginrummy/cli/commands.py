@@ -4,9 +4,9 @@ every table screen's commands share: the words that do not act (help, sheet, hin
 card typed by name or by its position in the hand as displayed (:mod:`ginrummy.hand.order`).
 
 Parsing only maps words to actions; whether an action is legal is decided by the
-engine (:meth:`ginrummy.hand.state.HandState.verify`) when it is played.
+engine (:meth:`ginrummy.variants.standard.state.HandState.verify`) when it is played.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> parse_command("t", view), parse_command("?", view), parse_command("h", view)
@@ -20,10 +20,10 @@ from typing import Literal, TypeAlias
 
 from ginrummy.cards import Card, CardSet, parse_card
 from ginrummy.errors import GinRummyError, quoted
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.hand.order import card_at
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, MeldRules, best_discards, least_deadwood
+from ginrummy.variants.standard.actions import Action, BigGin, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "HELP",

@@ -40,14 +40,12 @@ from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.usage import OneLineGroup, stdin_lines
 from ginrummy.errors import GinRummyError, IllegalActionError, StoreError, quoted
-from ginrummy.hand.state import HandState
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store
-from ginrummy.variants import deal_hand, hand_type
-from ginrummy.variants.pickup import PickupState
+from ginrummy.variants import deal_hand
 
 __all__ = ["main"]
 
@@ -296,7 +294,9 @@ def _full_screen(rules: Rules) -> bool:
     every variant); else the line mode."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    return hand_type(rules) in (HandState, PickupState)
+    from ginrummy.cli.tui.app import TABLES  # Textual loads only for the table
+
+    return rules.variant in TABLES
 
 
 def _run_session(session: PlaySession) -> int:

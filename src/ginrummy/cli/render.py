@@ -19,7 +19,6 @@ from ginrummy.cards import Card, CardSet
 from ginrummy.hand.order import hand_layout
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import agree
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import STANDARD, Meld, MeldRules, best_discards, least_deadwood
 from ginrummy.rules import PRESETS, Rules, Shutout
 from ginrummy.scoring.columns import GameSummary
@@ -27,6 +26,7 @@ from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.scoring.match import settle as settle_totals
 from ginrummy.scoring.sheet import SheetLayout, winner_text
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "card_text",

@@ -1,6 +1,6 @@
 """What every hand state machine shares: :class:`BaseHandState` and :class:`LegalActions`.
 
-A variant (the standard game, :class:`ginrummy.hand.state.HandState`; discard-pile pickup,
+A variant (the standard game, :class:`ginrummy.variants.standard.state.HandState`; discard-pile pickup,
 :class:`ginrummy.variants.pickup.state.PickupState`) is a small subclass that adds its own
 phases, actions, checks, endings and view fields. The base owns:
 
@@ -20,7 +20,7 @@ phases, actions, checks, endings and view fields. The base owns:
   view has (own hand, discard pile, stock size, the opponent's card count and known cards,
   history, the card just drawn, the result), completed by the variant.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> isinstance(HandState.deal(Rules(), dealer=0, rng=3), BaseHandState)
 True
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import operator
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
@@ -113,7 +114,7 @@ class LegalActions(Generic[A]):
         return f"<LegalActions {', '.join(str(a) for a in self)}>"
 
 
-class BaseHandState(Generic[A, V]):
+class BaseHandState(ABC, Generic[A, V]):
     """The full (hidden-information) state of one hand, mutable with ``push``/``pop``: the part
     every variant shares (see the module docstring). Players are 0 and 1; hands are ``CardSet``
     ints. The deck order is fixed at the deal, so a hand replays exactly from its deck (or seed)
@@ -122,7 +123,8 @@ class BaseHandState(Generic[A, V]):
     A variant sets ``_UNDO_FIELDS`` (:data:`SHARED_FIELDS` and its own), ``_CLONE_FIELDS``,
     ``_PHASE_ACTIONS`` (the action types each phase allows), ``_VERB`` (action class name to
     words for errors) and ``_NOTHING_TAKEN``, and implements ``_check_variant``, ``_apply``,
-    ``_enumerate``, ``_legal_names``, ``_dead_result`` and ``_view``.
+    ``_enumerate``, ``_legal_names``, ``_dead_result`` and ``_view`` (abstract: a
+    subclass that misses one cannot be made).
     """
 
     _UNDO_FIELDS: ClassVar[tuple[str, ...]] = SHARED_FIELDS
@@ -326,9 +328,9 @@ class BaseHandState(Generic[A, V]):
             return action
         return self._check_variant(action, self._hands[self._to_act])
 
+    @abstractmethod
     def _check_variant(self, action: A, hand: CardSet) -> A:
         """The variant's checks of ``action`` (of a kind the phase allows) by the player to act."""
-        raise NotImplementedError
 
     @staticmethod
     def _check_in_hand(card: object, hand: CardSet) -> None:
@@ -338,13 +340,13 @@ class BaseHandState(Generic[A, V]):
         if not hand >> card & 1:
             raise CardNotInHandError(f"{CARDS[card]} is not in your hand; your hand: {format_cards(hand)}")
 
+    @abstractmethod
     def _enumerate(self) -> list[A]:
         """The canonical legal actions of the player to act."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _legal_names(self) -> str:
         """The legal actions in short, for error messages."""
-        raise NotImplementedError
 
     # -- applying and undoing --------------------------------------------------
 
@@ -366,9 +368,9 @@ class BaseHandState(Generic[A, V]):
         self._log.append((p, action))
         self._apply(p, action)
 
+    @abstractmethod
     def _apply(self, player: int, action: A) -> None:
         """Change the state by ``player``'s checked ``action`` (already logged)."""
-        raise NotImplementedError
 
     def _pass_upcard(self, player: int) -> None:
         """``player`` declines the upcard; after both passed, the non-dealer draws."""
@@ -399,8 +401,9 @@ class BaseHandState(Generic[A, V]):
         self._phase = Phase.END
         self._result = self._dead_result()
 
+    @abstractmethod
     def _dead_result(self) -> HandResult:
-        raise NotImplementedError
+        """The result of a dead hand: what the variant's result shows (no score)."""
 
     def pop(self) -> A:
         """Undo the last action and return it. Raises ``IndexError`` if none was made."""
@@ -451,10 +454,10 @@ class BaseHandState(Generic[A, V]):
             ),
         )
 
+    @abstractmethod
     def _view(self, mine: bool, shared: tuple[Any, ...]) -> V:
         """The variant's view: ``shared``, the :data:`VIEW_FIELDS` every view has first, in that
         order (built once here for every variant), then its own fields."""
-        raise NotImplementedError
 
 
 def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Card | None]:

@@ -2,7 +2,7 @@
 
 ``serve_bot(choose, name="mine", author="me")`` reads the runner's lines from ``stdin``: it
 answers ``hello`` with the bot's hello, each ``act`` with ``{"action": choose(view, legal)}``
-(``view``: the :class:`~ginrummy.hand.view.PlayerView` read back with
+(``view``: the :class:`~ginrummy.variants.standard.view.PlayerView` read back with
 :func:`~ginrummy.protocol.messages.view_from_json`; ``legal``: the legal actions' notation),
 ignores ``hand_over`` and returns on ``quit`` or the end of input. Standard views only.
 """
@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import IO
 
-from ginrummy.hand.view import PlayerView
 from ginrummy.protocol.messages import PROTOCOL, view_from_json
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["serve_bot"]
 

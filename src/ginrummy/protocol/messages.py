@@ -1,13 +1,13 @@
 """The messages of the bot protocol (``docs/protocol.md``): a seat's view as JSON, and back.
 
-:func:`view_json` writes only what a :class:`~ginrummy.hand.view.PlayerView` (or a
+:func:`view_json` writes only what a :class:`~ginrummy.variants.standard.view.PlayerView` (or a
 :class:`~ginrummy.variants.pickup.PickupView`) holds, which is what that seat may see: never
 the opponent's hidden cards or the stock order. Cards are in the engine's notation (``"7h"``,
 ``"Tc"``), card sets are lists of cards, melds are lists of cards, enums are their values.
 :func:`view_from_json` reads a standard view back (a Python bot can then run any agent of
 :mod:`ginrummy.agents` on it); a pickup view is refused with :class:`~ginrummy.errors.RecordError`.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> data = view_json(view)
@@ -26,10 +26,10 @@ from typing import Any
 from ginrummy.cards import Card, CardSet, cards_of, parse_card, parse_cards
 from ginrummy.errors import GinRummyError, RecordError
 from ginrummy.hand.phase import Event, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld, meld_rules
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyView
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["PROTOCOL", "hello_json", "legal_json", "variant_name", "view_from_json", "view_json"]
 
@@ -40,8 +40,9 @@ _CARDSET_FIELDS = {"hand", "opponent_known", "knocker_deadwood", "taken_set"}
 
 
 def variant_name(rules: Rules) -> str:
-    """``"pickup"`` for discard-pile pickup gin, else ``"standard"``: what a bot's hello lists."""
-    return "pickup" if rules.discard_pickup else "standard"
+    """The name of the variant ``rules`` play (:attr:`Rules.variant <ginrummy.rules.Rules.variant>`:
+    ``"standard"`` or ``"pickup"``): what a bot's hello lists."""
+    return rules.variant
 
 
 def _cards(mask: CardSet) -> list[str]:
@@ -97,7 +98,10 @@ def view_json(view: AnyView) -> dict[str, Any]:
             out[name] = [_cards(m) for m in value]
         elif name == "discard_pile":
             out[name] = [str(c) for c in value]
-        elif name in _CARDSET_FIELDS or (name == "taken" and not isinstance(view, PlayerView)):
+        elif name in _CARDSET_FIELDS or (
+            name == "taken" and value is not None and not isinstance(value, Card)
+        ):
+            # a set of cards (pickup's cards taken this turn), not one card (the standard game's)
             out[name] = _cards(value)
         elif isinstance(value, Card):
             out[name] = str(value)
@@ -132,13 +136,17 @@ def _card(text: str | None) -> Card | None:
     return None if text is None else parse_card(text)
 
 
+VIEWS_READ: tuple[str, ...] = ("standard",)
+"""The variants whose views :func:`view_from_json` reads back (as a :class:`PlayerView`)."""
+
+
 def view_from_json(data: dict[str, Any]) -> PlayerView:
     """A standard :class:`PlayerView` from :func:`view_json`'s object (``result`` is not read
     back: it is ``None``). Raises :class:`RecordError` for a pickup view or a malformed object."""
     try:
         rules = Rules.from_settings(data["rules"])
-        if rules.discard_pickup:
-            raise RecordError("view_from_json reads standard views only, not discard-pile pickup ones")
+        if rules.variant not in VIEWS_READ:
+            raise RecordError(f"view_from_json reads standard views only, not {rules.variant} ones")
         mr = meld_rules(rules)
         return PlayerView(
             player=int(data["player"]),

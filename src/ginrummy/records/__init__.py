@@ -59,7 +59,7 @@ that does. Records are written as version 2; other versions are refused.
 
 >>> import random
 >>> from ginrummy.hand.actions import Pass
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> state = HandState.deal(Rules(), dealer=1, rng=random.Random(5))
 >>> state.push(Pass())

@@ -16,14 +16,13 @@ from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_card
 from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.hand.actions import LayOff
 from ginrummy.hand.base import shuffle_for
-from ginrummy.hand.state import HandState
 from ginrummy.records.claims import HandClaim, check
 from ginrummy.records.replay import ReplayError, replay_actions
 from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import KnockCard, Rules
-from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action
+from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action, variant_of
+from ginrummy.variants.standard.actions import LayOff
 
 __all__ = ["HandRecord", "parse_json"]
 
@@ -61,11 +60,7 @@ class HandRecord:
     ) -> HandRecord:
         """The record of ``state`` (a hand of any variant) so far; ``seed`` is the one its deck
         was shuffled from."""
-        second = (
-            state.knock_card
-            if isinstance(state, HandState) and state.rules.knock_card is KnockCard.SECOND_DECK
-            else None
-        )
+        second = variant_of(state.rules).record_extras(state).get("knock_card")
         claim = HandClaim.of(state.result)
         return cls(state.rules, state.dealer, state.deck, state.log, seed, second, names, claim)
 

@@ -8,7 +8,7 @@ apply raises :class:`ReplayError` (a :class:`~ginrummy.errors.RecordError`) nami
 (PLAYER: ACTION) does not replay: WHY``; the hand holds the actions before it.
 
 >>> from ginrummy.hand.actions import Pass
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> state = HandState.deal(Rules(), dealer=0, rng=5)
 >>> [(i, p) for i, p, _ in replay_steps(state, [(1, Pass()), (0, Pass())])]

@@ -1,6 +1,6 @@
 """The one action and observation encoding of the research interfaces (OpenSpiel, PettingZoo, Gymnasium).
 
-Everything here reads a seat's :class:`~ginrummy.hand.view.PlayerView` only, never the hidden
+Everything here reads a seat's :class:`~ginrummy.variants.standard.view.PlayerView` only, never the hidden
 state, and needs nothing outside the standard library (the environments wrap the lists in numpy).
 
 Actions: a fixed integer space of :data:`NUM_ACTIONS` ids
@@ -34,7 +34,7 @@ the table: it has no encoding here, and :func:`check_rules` raises
 Observation: a flat list of :data:`OBS_SIZE` floats in ``[0, 1]``: :data:`PLANES` (52 floats
 each, one per card, in card order) then :data:`SCALARS`, laid out as :func:`layout` says.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> [action_name(i) for i in legal_ids(view)], NUM_ACTIONS, OBS_SIZE
@@ -53,11 +53,21 @@ from typing import Any, Protocol
 
 from ginrummy.cards import CARDS, cards_of, deadwood_points
 from ginrummy.errors import IllegalActionError, RulesError
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Event, Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import discard_deadwoods, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Aces, Rules
+from ginrummy.variants import variant_of
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "BIG_GIN",
@@ -162,6 +172,10 @@ class FloatBuffer(Protocol):
     def __setitem__(self, index: Any, value: Any, /) -> None: ...
 
 
+ENCODED: tuple[str, ...] = ("standard",)
+"""The variants the fixed encoding covers (:attr:`Rules.variant <ginrummy.rules.Rules.variant>`)."""
+
+
 class UnsupportedVariantError(RulesError):
     """Rules that the fixed encoding cannot express (discard-pile pickup gin)."""
 
@@ -169,11 +183,11 @@ class UnsupportedVariantError(RulesError):
 def check_rules(rules: Rules) -> Rules:
     """Return ``rules`` if the encoding plays them; raise :class:`UnsupportedVariantError` for
     discard-pile pickup gin (002), whose multi-card takes and table melds have no ids here."""
-    if rules.discard_pickup:
+    if rules.variant not in ENCODED:
         raise UnsupportedVariantError(
-            "discard-pile pickup gin (discard_pickup=true, 002) takes several cards and melds on the "
-            "table: the fixed action encoding does not cover it; play it through ginrummy.research.text "
-            "or the engine (ginrummy.variants.pickup)"
+            f"{variant_of(rules).title} (the {rules.variant} variant): the fixed action encoding covers "
+            f"{', '.join(ENCODED)} only; play it through ginrummy.research.text or the engine "
+            f"(ginrummy.variants.{rules.variant})"
         )
     return rules
 
@@ -242,7 +256,7 @@ def legal_ids(view: PlayerView) -> list[int]:
     phase = view.phase
     if view.to_act != view.player or phase is _END:
         return []
-    # the other phases' lists as hand.legality.legal_actions_of makes them, in id order
+    # the other phases' lists as variants.standard.legality.legal_actions_of makes them, in id order
     if phase is _DRAW:
         return ([TAKE] if view.may_take else []) + ([DRAW] if view.stock_size else [])
     if phase is _OFFER:
@@ -391,7 +405,7 @@ def observation_parts(
     the discard pile's cards as a ``CardSet`` (:func:`public_cards_of`), if known. Raises
     :class:`UnsupportedVariantError` for pickup rules."""
     rules = view.rules
-    if rules.discard_pickup:
+    if rules.variant not in ENCODED:
         check_rules(rules)
     me = view.player
     pile = view.discard_pile

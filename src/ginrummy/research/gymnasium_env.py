@@ -29,11 +29,11 @@ import gymnasium as gym
 from gymnasium import spaces
 
 from ginrummy.agents import make_agent
-from ginrummy.hand.state import HandState
 from ginrummy.play import MAX_ACTIONS, Agent, HandTooLongError, play_hand
 from ginrummy.research.encoding import NUM_ACTIONS, action_name, decode, legal_ids, resolve_rules, to_action
 from ginrummy.research.pettingzoo_env import observation, observation_space
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.state import HandState
 
 __all__ = ["GinRummyGymEnv"]
 

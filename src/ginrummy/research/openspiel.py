@@ -31,7 +31,7 @@ information-state tensor adds :data:`HISTORY_PLANES` (52 floats each) and the nu
 so far / ``max_actions``; the information-state string is the exact, perfect-recall record of
 what the player saw (its deal, its own stock draws, every public action, earlier hands in game
 mode); the observation string is the view in words. :meth:`GinRummyState.view` gives a player's
-:class:`~ginrummy.hand.view.PlayerView`, for this engine's agents. ``str(state)`` is the whole
+:class:`~ginrummy.variants.standard.view.PlayerView`, for this engine's agents. ``str(state)`` is the whole
 state (both hands), for debugging, as OpenSpiel's own games do.
 """
 
@@ -44,16 +44,16 @@ import numpy as np
 import pyspiel
 
 from ginrummy.cards import CARDS, Card, format_cards
-from ginrummy.hand.actions import DrawStock, Knock, TakeDiscard
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.research.encoding import DRAW, NUM_ACTIONS, OBS_SIZE, action_name, check_rules, to_action
 from ginrummy.research.encoding import encode_into as _encode_into
 from ginrummy.research.encoding import layout as _layout
 from ginrummy.research.encoding import legal_ids as _legal_ids
 from ginrummy.rules import KnockCard, Opening, Rules
 from ginrummy.scoring.game import Game
+from ginrummy.variants.standard.actions import DrawStock, Knock, TakeDiscard
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["GAME_NAME", "HISTORY_PLANES", "GinRummyGame", "GinRummyState", "rules_from_params"]
 

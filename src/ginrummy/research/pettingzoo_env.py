@@ -28,8 +28,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.play import MAX_ACTIONS
 from ginrummy.research.encoding import (
     KNOCK,
@@ -45,6 +43,8 @@ from ginrummy.research.encoding import (
 )
 from ginrummy.research.encoding import resolve_rules as _resolve_rules
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["GinRummyEnv", "env", "observation", "observation_space"]
 

@@ -10,7 +10,7 @@ action, or raises :class:`ReplyError` naming the legal moves. :class:`ModelAgent
 with any ``model(prompt) -> reply`` function, re-asking with the error on a bad reply. Nothing
 here touches the network: the model function is the caller's.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> view = HandState.deal(Rules(), dealer=1, rng=7).view(0)
 >>> print(render(view).splitlines()[0])
@@ -27,97 +27,67 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from ginrummy.cards import format_cards
 from ginrummy.errors import GinRummyError, IllegalActionError
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
-from ginrummy.melds import arrangements, discard_deadwoods, meld_rules
-from ginrummy.rules import Aces, KnockCard, Rules
+from ginrummy.research.pickup_text import pickup_hand, pickup_moves, pickup_rules
+from ginrummy.research.standard_text import (
+    standard_allowed,
+    standard_hand,
+    standard_laid,
+    standard_moves,
+    standard_rules,
+)
+from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView, parse_any_action
 
-__all__ = ["ModelAgent", "ReplyError", "legal_moves", "parse_reply", "render", "rules_text"]
+__all__ = [
+    "TEXTS",
+    "ModelAgent",
+    "ReplyError",
+    "VariantText",
+    "legal_moves",
+    "parse_reply",
+    "render",
+    "rules_text",
+]
 
 
 class ReplyError(IllegalActionError):
     """A reply that names no legal move; the message lists the legal moves."""
 
 
+@dataclass(frozen=True, slots=True)
+class VariantText:
+    """What the harness says of one variant: its ``rules`` in words, its legal ``moves`` as
+    ``(notation, words)``, the ``hand`` lines, the ``laid`` lines (what is laid down for all to
+    see) and ``allowed``: whether a move not listed as written is one the engine checks when it is
+    played (a knock with other melds)."""
+
+    rules: Callable[[Rules], str]
+    moves: Callable[[Any], list[tuple[str, str]]]
+    hand: Callable[[Any], list[str]]
+    laid: Callable[[Any], list[str]] = lambda view: []
+    allowed: Callable[[object, list[object]], bool] = lambda action, legal: False
+
+
+TEXTS: dict[str, VariantText] = {
+    "standard": VariantText(standard_rules, standard_moves, standard_hand, standard_laid, standard_allowed),
+    "pickup": VariantText(pickup_rules, pickup_moves, pickup_hand),
+}
+"""Each variant's words, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
+
+
 def rules_text(rules: Rules) -> str:
     """The rules of a hand that matter for play, in one paragraph."""
-    if rules.discard_pickup:
-        return (
-            "Discard-pile pickup gin: no knocking; you may take several cards from the top of the discard "
-            "pile (the deepest one taken must be melded at once); melds go on the table and either player "
-            "may add to them; at gin, table cards count for you and hand cards against (A 15, 2-9 5, "
-            f"10-K 10); gin bonus {rules.gin_bonus}."
-        )
-    limit = (
-        "the knock limit is the first upcard's value (face cards 10, an ace means gin only)"
-        if rules.knock_card is KnockCard.UPCARD
-        else "the knock limit is set by a card from a second deck"
-        if rules.knock_card is KnockCard.SECOND_DECK
-        else f"knock with {rules.knock_limit} or fewer deadwood points"
-        if rules.knock_limit
-        else "no knocking: only gin ends a hand"
-    )
-    parts = [
-        f"Standard gin rummy: {limit}; gin bonus {rules.gin_bonus}; undercut bonus {rules.undercut_bonus} "
-        f"({'equal counts are an undercut' if rules.undercut_on_tie else 'equal counts score nothing'})",
-        f"big gin (11 melded cards, no discard) {'allowed, bonus ' + str(rules.big_gin_bonus) if rules.big_gin else 'not allowed'}",
-        "a card taken from the discard pile "
-        + ("may" if rules.rediscard_taken_card else "may not")
-        + " be discarded the same turn",
-        "aces are high or low and runs may turn the corner (K-A-2), an unmelded ace counts "
-        f"{rules.ace_points}"
-        if rules.aces is Aces.ROUND_THE_CORNER
-        else "aces are low (A-2-3 is a run, Q-K-A is not) and count 1",
-        f"the hand is dead (no score) when a discard leaves {rules.stock_left_dead} cards in the stock"
-        + (
-            "; the last discard before that may be taken only to knock or go gin"
-            if rules.action_on_50th_card
-            else ""
-        ),
-        "the defender lays off cards on the knocker's melds (not after gin)",
-    ]
-    if rules.spade_doubles:
-        parts.append("a spade knock card doubles the hand's points")
-    return "; ".join(parts) + "."
+    return TEXTS[rules.variant].rules(rules)
 
 
 def legal_moves(view: AnyView) -> list[tuple[str, str]]:
     """Each legal move as ``(notation, words)``: the notation to reply with and what it does."""
-    acts = view.legal_actions
-    if not isinstance(view, PlayerView):
-        return [(str(a), str(a)) for a in acts]
-    mr = view.meld_rules
-    after = discard_deadwoods(view.hand, mr=mr) if view.phase is Phase.DISCARD else {}
-    out: list[tuple[str, str]] = []
-    for a in acts:
-        if isinstance(a, Pass):
-            words = (
-                "decline the upcard"
-                if view.phase is Phase.OFFER
-                else "let the last discard go: the hand is dead"
-            )
-            out.append(("pass", words))
-        elif isinstance(a, TakeDiscard):
-            out.append(("take", f"take {view.upcard} from the discard pile"))
-        elif isinstance(a, DrawStock):
-            out.append(("draw", "draw the top card of the stock"))
-        elif isinstance(a, Discard):
-            out.append((str(a), f"discard {a.card}, keeping {after[a.card]} deadwood points"))
-        elif isinstance(a, Knock):
-            left = after[a.card]
-            what = "go gin" if left == 0 else f"knock with {left} deadwood points"
-            melds = " ".join(f"[{m}]" for m in a.melds or ())
-            out.append((str(a), f"discard {a.card} face down and {what}, laying down {melds}"))
-        elif isinstance(a, BigGin):
-            out.append((str(a), "go big gin: lay down all 11 cards, no discard"))
-        elif isinstance(a, LayOff):
-            out.append(("layoff", f"lay down your best: {a} (your melds, then card:knocker-meld-number)"))
-    return out
+    return TEXTS[view.rules.variant].moves(view)
 
 
 def render(view: AnyView, last: int = 8) -> str:
@@ -128,26 +98,7 @@ def render(view: AnyView, last: int = 8) -> str:
         + ("you dealt." if view.dealer == me else f"player {1 - me} dealt."),
         "Rules: " + rules_text(rules),
     ]
-    mr = meld_rules(rules)
-    if isinstance(view, PlayerView):
-        arr = arrangements(view.hand, mr=mr)[0]
-        melds = " ".join(f"[{m}]" for m in arr.melds) or "none"
-        lines.append(
-            f"Your hand ({view.hand.bit_count()} cards): melds {melds}; deadwood "
-            f"{format_cards(arr.deadwood) or 'none'} ({arr.points} points)."
-        )
-        if view.knock_card is not None:
-            lines.append(
-                f"Knock card: {view.knock_card}; knock limit this hand: {view.knock_limit}"
-                + (" (points doubled)." if view.multiplier > 1 else ".")
-            )
-    else:
-        lines.append(f"Your hand ({view.hand.bit_count()} cards): {format_cards(view.hand)}.")
-        table = "; ".join(
-            f"{i + 1}: [{m}] (player {o})"
-            for i, (m, o) in enumerate(zip(view.table, view.table_owners, strict=True))
-        )
-        lines.append(f"Table melds: {table or 'none'}.")
+    lines.extend(TEXTS[rules.variant].hand(view))
     pile = view.discard_pile
     lines.append(
         f"Upcard (top of the discard pile): {pile[-1] if pile else 'none'}; the pile, bottom to top: "
@@ -158,12 +109,7 @@ def render(view: AnyView, last: int = 8) -> str:
         f"Opponent: {view.opponent_hand_size} cards; known to hold (taken from the pile): "
         f"{format_cards(view.opponent_known) or 'none'}."
     )
-    if isinstance(view, PlayerView) and view.knocker is not None:
-        who = "You" if view.knocker == me else "Your opponent"
-        melds = " ".join(f"{i + 1}: [{m}]" for i, m in enumerate(view.knocker_melds))
-        lines.append(
-            f"{who} knocked, laying down melds {melds}; deadwood {format_cards(view.knocker_deadwood) or 'none'}."
-        )
+    lines.extend(TEXTS[rules.variant].laid(view))
     history = view.history[-last:] if last else ()
     if history:
         said = [f"{'you' if e.player == me else 'opponent'} {e.kind}" + _shown(e) for e in history]
@@ -210,21 +156,15 @@ def parse_reply(view: AnyView, reply: str) -> AnyAction:
         except GinRummyError:
             continue
         tried = tried or cand
-        if _allowed(action, legal):
+        if _allowed(action, legal, view.rules):
             return action
     if tried is None:
         raise ReplyError(f"the reply names no move; legal moves: {names}")
     raise ReplyError(f"{tried!r} is not a legal move now; legal moves: {names}")
 
 
-def _allowed(action: AnyAction, legal: list[AnyAction]) -> bool:
-    if action in legal:
-        return True
-    if isinstance(action, Knock):  # another arrangement: the engine checks the melds
-        return any(isinstance(a, Knock) and a.card == action.card for a in legal)
-    if isinstance(action, BigGin):
-        return any(isinstance(a, BigGin) for a in legal)
-    return isinstance(action, LayOff) and any(isinstance(a, LayOff) for a in legal)
+def _allowed(action: AnyAction, legal: list[AnyAction], rules: Rules) -> bool:
+    return action in legal or TEXTS[rules.variant].allowed(action, list(legal))
 
 
 class ModelAgent:

@@ -323,7 +323,7 @@ class GameSession:
         return game
 
     def act(self, action: AnyAction | str, seat: int = HUMAN) -> Progress:
-        """Apply ``seat``'s action (an action, or its notation: :mod:`ginrummy.hand.actions` or the
+        """Apply ``seat``'s action (an action, or its notation: :mod:`ginrummy.variants.standard.actions` or the
         variant's), then the computer's replies. Raises ``ValueError`` subclasses (nothing changed)
         for a bad or illegal action, :class:`SessionError` when it is not ``seat``'s turn."""
         state = self.state

@@ -1,14 +1,21 @@
-"""Every kind of hand, as one family over :class:`ginrummy.hand.base.BaseHandState`.
+"""Every kind of hand, as one family over :class:`ginrummy.hand.base.BaseHandState`, and the
+registry of variants.
 
-The standard game (:class:`~ginrummy.hand.state.HandState`, with its settings: Oklahoma,
-straight gin, Hollywood's aces, the 11-card opening, the 50th-card rule) and discard-pile pickup
-(:class:`~ginrummy.variants.pickup.PickupState`, 002) share the deal, ``verify``/``can``/
-``push``/``pop``/``clone``, passing, drawing, discarding, the dead hand and the view. The rules
-choose the variant: :func:`hand_type` and :func:`deal_hand`. The names every consumer (games,
-agents, the hand loop, front ends, records) uses for "any hand" are :data:`AnyHandState`,
+Each variant lives in its own folder and registers once, as a small class of class-level
+metadata (:class:`~ginrummy.variants.variant.Variant`): the standard game
+(:class:`~ginrummy.variants.standard.variant.Standard`: :class:`~ginrummy.variants.standard.state.HandState`,
+with its settings: Oklahoma, straight gin, Hollywood's aces, the 11-card opening, the 50th-card
+rule) and discard-pile pickup (:class:`~ginrummy.variants.pickup.variant.Pickup`, 002). They share
+the deal, ``verify``/``can``/``push``/``pop``/``clone``, passing, drawing, discarding, the dead
+hand and the view. The rules name the variant (:attr:`Rules.variant <ginrummy.rules.Rules.variant>`);
+:func:`find_variant` and :func:`variant_of` find it in :data:`VARIANTS`, and :func:`deal_hand`,
+:func:`deal_from` and :func:`parse_any_action` ask it. The names every consumer (games, agents,
+the hand loop, front ends, records) uses for "any hand" are :data:`AnyHandState`,
 :data:`AnyView` and :data:`AnyAction`.
 
 >>> from ginrummy.rules import Rules
+>>> [v.name for v in VARIANTS], find_variant("pickup").state.__name__
+(['standard', 'pickup'], 'PickupState')
 >>> type(deal_hand(Rules.preset("pickup"), dealer=0, rng=1)).__name__
 'PickupState'
 >>> parse_any_action("take 2", Rules.preset("pickup")), parse_any_action("knock 7h", Rules())
@@ -21,45 +28,77 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
-from ginrummy.hand.actions import Action, parse_action
+from ginrummy.errors import GinRummyError
 from ginrummy.hand.base import BaseHandState
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
-from ginrummy.melds import meld_rules
 from ginrummy.rules import Rules
-from ginrummy.variants.pickup import PickupAction, PickupState, PickupView, parse_pickup_action
+from ginrummy.variants.pickup import PickupAction, PickupView
+from ginrummy.variants.pickup.variant import Pickup
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.variant import Standard
+from ginrummy.variants.standard.view import PlayerView
+from ginrummy.variants.variant import Variant
 
 __all__ = [
+    "VARIANTS",
     "AnyAction",
     "AnyHandState",
     "AnyView",
+    "UnknownVariantError",
+    "Variant",
     "deal_from",
     "deal_hand",
+    "find_variant",
     "hand_type",
     "parse_any_action",
+    "variant_of",
 ]
 
 AnyHandState: TypeAlias = BaseHandState[Any, Any]
 """A hand of any variant: the type every consumer of hands uses (games, the hand loop, records,
-front ends). Narrow it with ``isinstance(state, HandState)`` (or ``PickupState``) for what only
-one variant has (a standard hand's knock card, a pickup hand's table)."""
+front ends). What only one variant has is asked of its :class:`Variant` (:func:`variant_of`) or
+of the variant's own modules."""
 AnyView: TypeAlias = PlayerView | PickupView
 """A player's view of a hand of any variant: what agents and front ends are given."""
 AnyAction: TypeAlias = Action | PickupAction
 """An action of any variant."""
 
+VARIANTS: list[type[Variant]] = [Standard, Pickup]
+"""Every registered variant, the standard game first. A new variant is a folder with its
+:class:`Variant` subclass, added here (and to :data:`AnyView`, :data:`AnyAction`)."""
 
-def hand_type(rules: Rules) -> type[HandState] | type[PickupState]:
-    """The state machine that plays a hand under ``rules``: :class:`PickupState` for
-    discard-pile pickup (``rules.discard_pickup``), else :class:`HandState`."""
-    return PickupState if rules.discard_pickup else HandState
+
+class UnknownVariantError(GinRummyError):
+    """A variant name that is not registered; the message lists the known names."""
+
+
+def find_variant(name: str) -> type[Variant]:
+    """The registered variant called ``name`` (as :attr:`Rules.variant <ginrummy.rules.Rules.variant>`
+    says). Raises :class:`UnknownVariantError`.
+
+    >>> find_variant("standard").title
+    'knock-and-draw gin'
+    """
+    for v in VARIANTS:
+        if v.name == name:
+            return v
+    raise UnknownVariantError(f"unknown variant {name!r}; known: {', '.join(v.name for v in VARIANTS)}")
+
+
+def variant_of(rules: Rules) -> type[Variant]:
+    """The variant ``rules`` play (:func:`find_variant` of ``rules.variant``)."""
+    return find_variant(rules.variant)
+
+
+def hand_type(rules: Rules) -> type[AnyHandState]:
+    """The state machine that plays a hand under ``rules`` (the variant's ``state``)."""
+    return variant_of(rules).state
 
 
 def deal_hand(rules: Rules, dealer: int, rng: random.Random | int) -> AnyHandState:
-    """Deal a hand of the variant ``rules`` name (see :func:`hand_type`), shuffled with ``rng``
-    (a ``random.Random`` or a seed; every variant deals the same deck from the same ``rng``).
-    Raises ``ValueError`` for a bad dealer and ``TypeError`` for another kind of ``rng``."""
-    return hand_type(rules).deal(rules, dealer, rng)
+    """Deal a hand of the variant ``rules`` name, shuffled with ``rng`` (a ``random.Random`` or a
+    seed; every variant deals the same deck from the same ``rng``). Raises ``ValueError`` for a
+    bad dealer and ``TypeError`` for another kind of ``rng``."""
+    return variant_of(rules).deal(rules, dealer, rng)
 
 
 def deal_from(rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> AnyHandState:
@@ -67,17 +106,13 @@ def deal_from(rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | 
     ``knock_card`` is the second deck's card of Oklahoma with a second deck (standard game only).
     Raises ``ValueError`` (a :class:`~ginrummy.errors.RulesError` for rules) for what the variant
     refuses, and for a ``knock_card`` under pickup rules."""
-    if rules.discard_pickup:
-        if knock_card is not None:
-            raise ValueError("discard-pile pickup gin has no knock card")
-        return PickupState(rules, dealer, deck)
-    return HandState(rules, dealer, deck, knock_card)
+    return variant_of(rules).deal_from(rules, dealer, deck, {"knock_card": knock_card})
 
 
 def parse_any_action(text: str, rules: Rules) -> AnyAction:
-    """Read an action in the notation of the variant ``rules`` name (:func:`ginrummy.hand.actions.parse_action`
-    or :func:`ginrummy.variants.pickup.actions.parse_pickup_action`). Raises
+    """Read an action in the notation of the variant ``rules`` name
+    (:func:`ginrummy.variants.standard.actions.parse_action` or
+    :func:`ginrummy.variants.pickup.actions.parse_pickup_action`). Raises
     :class:`~ginrummy.hand.actions.ActionParseError` for text that is not one."""
-    if rules.discard_pickup:
-        return parse_pickup_action(text)
-    return parse_action(text, meld_rules(rules))
+    action: AnyAction = variant_of(rules).parse_action(text, rules)
+    return action

@@ -90,7 +90,7 @@ class Server(SeatServer, EndingServer):
                     "summary": p.summary,
                     "target": p.rules.target,
                     "match": Match(p.rules).describe(),
-                    "variant": "pickup" if p.rules.discard_pickup else "standard",
+                    "variant": p.rules.variant,
                 }
                 for p in PRESETS.values()
             ],

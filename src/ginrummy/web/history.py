@@ -85,7 +85,7 @@ def replay_json(s: GameSession, seat: int = 0) -> dict[str, Any]:
                 "deck": format_cards(state.deck),
                 "record": HandRecord.from_state(state, seed, names).to_json(),
                 "frames": frames,
-                "result": any_result_json(state.result, names),
+                "result": any_result_json(state.result, names, state.rules.variant),
             }
         )
     return {

@@ -1,4 +1,4 @@
-"""The JSON the page receives, built from one seat's view only (:class:`~ginrummy.hand.view.PlayerView`,
+"""The JSON the page receives, built from one seat's view only (:class:`~ginrummy.variants.standard.view.PlayerView`,
 or a pickup hand's, :mod:`ginrummy.web.pickupjson`).
 
 Nothing here reads the hidden state: the opponent's cards and the stock order are never
@@ -9,28 +9,28 @@ Cards are strings in the engine's notation (``"7h"``, ``"Th"``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ginrummy.cards import CardSet
 from ginrummy.hand import order
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
-from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import SECOND_PERSON, HandResult, Outcome, agree
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.variants import AnyView
-from ginrummy.variants.pickup import PickupView
-from ginrummy.variants.pickup.scoring import PickupResult
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
+from ginrummy.variants.standard.defense import layoff_choices
+from ginrummy.variants.standard.view import PlayerView
 from ginrummy.web.pickupjson import pickup_result_json, pickup_view_json
 from ginrummy.web.session import HUMAN, GameSession
 
 __all__ = [
+    "RESULT_JSON",
     "SPEECH",
+    "VIEW_JSON",
     "any_result_json",
     "any_view_json",
     "cards",
@@ -129,7 +129,7 @@ def _sentence(text: str, names: tuple[str, str]) -> str:
 
 def layoff_plans(view: PlayerView) -> list[dict[str, Any]]:
     """The defender's ways to lay off against the knock, best first (least deadwood, then fewer
-    layoffs; :func:`ginrummy.hand.defense.layoff_choices`), at most :data:`MAX_PLANS`; the first
+    layoffs; :func:`ginrummy.variants.standard.defense.layoff_choices`), at most :data:`MAX_PLANS`; the first
     is the engine's best plan. Each: ``action`` (the notation that plays it), the defender's
     ``melds``, ``layoffs`` as ``[card, meld index]``, ``deadwood`` and ``count`` (points). Empty
     unless the view's player is the defender in the layoff phase (rules 000-004)."""
@@ -269,21 +269,32 @@ def speech(s: GameSession, seat: int) -> tuple[str, str]:
     return (SPEECH[0], other) if seat == 0 else (other, SPEECH[0])
 
 
+VIEW_JSON: dict[str, Callable[[Any, tuple[str, str]], dict[str, Any]]] = {
+    "standard": view_json,
+    "pickup": lambda view, names: pickup_view_json(view),
+}
+"""The JSON of each variant's view (:mod:`ginrummy.web.pickupjson` for pickup), by
+:attr:`Rules.variant <ginrummy.rules.Rules.variant>`; its ``"result"`` is :func:`any_result_json`."""
+
+RESULT_JSON: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "standard": lambda result: {},
+    "pickup": pickup_result_json,
+}
+"""What each variant's finished hand adds to :func:`result_json`, by variant name."""
+
+
 def any_view_json(view: AnyView, names: tuple[str, str]) -> dict[str, Any]:
-    """A view of a hand of any variant (``"variant"``: ``"standard"`` or ``"pickup"``)."""
-    if isinstance(view, PickupView):
-        out = pickup_view_json(view)
-        out["result"] = any_result_json(view.result, names) if view.result is not None else None
-        return out
-    return view_json(view, names)
-
-
-def any_result_json(r: HandResult, names: tuple[str, str]) -> dict[str, Any]:
-    """A finished hand of any variant, as laid down."""
-    out = result_json(r, names)
-    if isinstance(r, PickupResult):
-        out |= pickup_result_json(r)
+    """A view of a hand of any variant (:data:`VIEW_JSON`)."""
+    variant = view.rules.variant
+    out = VIEW_JSON[variant](view, names)
+    out["result"] = any_result_json(view.result, names, variant) if view.result is not None else None
     return out
+
+
+def any_result_json(r: HandResult, names: tuple[str, str], variant: str = "standard") -> dict[str, Any]:
+    """A finished hand of the variant named ``variant`` (:attr:`Rules.variant
+    <ginrummy.rules.Rules.variant>`), as laid down (:data:`RESULT_JSON`)."""
+    return result_json(r, names) | RESULT_JSON[variant](r)
 
 
 def match_json(match: Match) -> dict[str, Any] | None:
@@ -388,7 +399,7 @@ def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) ->
         "version": s.version,
         "names": list(names),
         "you": seat,
-        "variant": "pickup" if s.rules.discard_pickup else "standard",
+        "variant": s.rules.variant,
         "opponent": "computer" if s.against_computer() else "person",
         "seats": seats_json(s, online),
         "game_number": len(s.match.games),

@@ -3,7 +3,7 @@
 :class:`~ginrummy.cli.table.standard.StandardScreen` plays the standard game (knock, gin, big gin,
 layoffs) and :class:`~ginrummy.cli.table.pickup.PickupScreen` discard-pile pickup (002); what they
 share and what they are given is in :mod:`ginrummy.cli.table.base`. :func:`screen_class` picks
-the screen for a hand type (:func:`ginrummy.variants.hand_type`), so the session
+the screen for the variant the rules name (:data:`SCREENS`), so the session
 (:mod:`ginrummy.cli.session`) and the replay (:mod:`ginrummy.cli.replay`) never ask which variant
 they are playing.
 """
@@ -16,7 +16,6 @@ from ginrummy.cli.table.base import COMPUTER, HUMAN, HandInfo, Quit, TableIO, Ta
 from ginrummy.cli.table.pickup import PickupScreen
 from ginrummy.cli.table.standard import StandardScreen
 from ginrummy.rules import Rules
-from ginrummy.variants import hand_type
 
 __all__ = [
     "COMPUTER",
@@ -31,14 +30,14 @@ __all__ = [
     "screen_class",
 ]
 
-SCREENS: dict[type[Any], type[TableScreen[Any]]] = {cls.STATE: cls for cls in (StandardScreen, PickupScreen)}
-"""The table screen of each hand type (its ``STATE``)."""
+SCREENS: dict[str, type[TableScreen[Any]]] = {"standard": StandardScreen, "pickup": PickupScreen}
+"""The table screen of each variant, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
 
 
 def screen_class(rules: Rules) -> type[TableScreen[Any]]:
-    """The table screen for hands dealt under ``rules`` (by :func:`ginrummy.variants.hand_type`).
+    """The table screen for hands dealt under ``rules`` (:data:`SCREENS` of ``rules.variant``).
 
     >>> screen_class(Rules.preset("pickup")).__name__, screen_class(Rules()).__name__
     ('PickupScreen', 'StandardScreen')
     """
-    return SCREENS[hand_type(rules)]
+    return SCREENS[rules.variant]

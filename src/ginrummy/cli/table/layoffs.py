@@ -1,7 +1,7 @@
 """The defender's layoffs at the terminal: the choices listed best first, Enter for the best.
 
 After the computer knocks, the human sees the knocker's melds (numbered) and deadwood, their own
-hand, and the ways to lay down and lay off (:func:`ginrummy.hand.defense.layoff_choices`, best
+hand, and the ways to lay down and lay off (:func:`ginrummy.variants.standard.defense.layoff_choices`, best
 first). Enter takes choice 1, a number another; a plan of one's own is typed as own melds in
 brackets and ``card:meld-number`` pairs, e.g. ``[3c 4c 5c] Jh:2 Qh:2`` (``none`` lays down
 nothing), and the engine checks it. The meta commands (help, sheet, hint, quit) work as at
@@ -18,11 +18,11 @@ from ginrummy.cli import render
 from ginrummy.cli.commands import META_WORDS, CommandError, Meta, RefusedError
 from ginrummy.cli.table.base import TableIO
 from ginrummy.errors import InvalidLayoffError
-from ginrummy.hand.actions import LayOff, parse_action
-from ginrummy.hand.defense import LayoffChoice, custom_choice, layoff_choices
 from ginrummy.hand.order import display_order
-from ginrummy.hand.view import PlayerView
 from ginrummy.melds import Meld
+from ginrummy.variants.standard.actions import LayOff, parse_action
+from ginrummy.variants.standard.defense import LayoffChoice, custom_choice, layoff_choices
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "LAYOFF_HELP",

@@ -1,8 +1,8 @@
 """The table screen of the standard game: the hand, the upcard and discard pile, and the
 commands to take, draw, discard, knock, go gin and go big gin (:mod:`ginrummy.cli.commands`).
 
-The human sees only their view (:class:`~ginrummy.hand.view.PlayerView`); every command is checked
-by the engine (:meth:`ginrummy.hand.state.HandState.verify`) and a refused one is explained and
+The human sees only their view (:class:`~ginrummy.variants.standard.view.PlayerView`); every command is checked
+by the engine (:meth:`ginrummy.variants.standard.state.HandState.verify`) and a refused one is explained and
 asked again, changing nothing. Knocking, gin and big gin are confirmed first, showing what will be
 laid down. As the defender the human chooses their layoffs, the best plan offered first
 (:mod:`ginrummy.cli.table.layoffs`).
@@ -24,15 +24,15 @@ from ginrummy.cli.table.base import COMPUTER, HUMAN, TableScreen, draw_words, se
 from ginrummy.cli.table.layoffs import LAYOFF_HELP, layoff_prompt, parse_layoff, show_layoff
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import order
-from ginrummy.hand.actions import Action, BigGin, Knock, LayOff
-from ginrummy.hand.defense import layoff_choices
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld, MeldRules, best_arrangement, least_deadwood, meld_rules
 from ginrummy.rules import KnockCard, Rules
+from ginrummy.variants.standard.actions import Action, BigGin, Knock, LayOff
+from ginrummy.variants.standard.defense import layoff_choices
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["StandardScreen"]
 

@@ -13,7 +13,10 @@ from ginrummy.cli.tui.pickup import PickupTable
 from ginrummy.cli.tui.screens import ConfirmScreen, TooSmallScreen
 from ginrummy.cli.tui.table import TableScreen
 
-__all__ = ["MIN_SIZE", "TableApp"]
+__all__ = ["MIN_SIZE", "TABLES", "TableApp"]
+
+TABLES: dict[str, type[BaseTable]] = {"standard": TableScreen, "pickup": PickupTable}
+"""The full-screen table of each variant, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
 
 MIN_SIZE = (80, 24)
 """The smallest terminal the table fits (columns, lines)."""
@@ -52,7 +55,7 @@ class TableApp(App[None]):
             self.flow.resume(offer.id)
         if self.flow.state is None:
             self.flow.deal()
-        self.table = PickupTable(self.flow) if self.flow.kind == "pickup" else TableScreen(self.flow)
+        self.table = TABLES[self.flow.rules.variant](self.flow)
         self.push_screen(self.table)
         self.check_size(self.size.width, self.size.height)
 

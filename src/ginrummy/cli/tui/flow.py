@@ -26,7 +26,7 @@ import io
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 from rich.console import Console
 from rich.text import Text
@@ -38,11 +38,8 @@ from ginrummy.cli.session import PlaySession
 from ginrummy.cli.table import HUMAN, screen_class
 from ginrummy.errors import GinRummyError, IllegalActionError, RecordError
 from ginrummy.hand.actions import DrawStock
-from ginrummy.hand.defense import LayoffChoice, layoff_choices
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
-from ginrummy.hand.state import HandState
-from ginrummy.hand.view import PlayerView
 from ginrummy.play import undo_refusal
 from ginrummy.protocol import BotError, close_agent, forfeit_of
 from ginrummy.rules import Rules
@@ -53,13 +50,17 @@ from ginrummy.seeds import derive_seed
 from ginrummy.session import GameSession, SessionError, latest_resumable, load
 from ginrummy.storage import Store
 from ginrummy.storage.store import RESIGNED, GameRow, owner_of
-from ginrummy.variants import AnyAction, AnyHandState, AnyView, hand_type
-from ginrummy.variants.pickup import PickupState, PickupView
+from ginrummy.variants import AnyAction, AnyHandState, AnyView
+from ginrummy.variants.pickup import PickupView
+from ginrummy.variants.standard.defense import LayoffChoice, layoff_choices
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["Stage", "TableFlow"]
 
 Stage = Literal["play", "hand-over", "game-over", "forfeit"]
 Kind = Literal["standard", "pickup"]
+KINDS: dict[str, Kind] = {"standard": "standard", "pickup": "pickup"}
+"""The table each variant's hands need, by the variant's name (``Rules.variant``)."""
 """Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
 everything) over, or the computer's ``cmd:`` bot forfeited."""
 
@@ -82,7 +83,7 @@ class TableFlow:
     def plays(rules: Rules) -> bool:
         """Whether the full-screen table plays hands dealt under ``rules``: the standard game's and
         discard-pile pickup's (002), every variant there is."""
-        return hand_type(rules) in (HandState, PickupState)
+        return rules.variant in KINDS
 
     def __init__(
         self,
@@ -106,7 +107,7 @@ class TableFlow:
         if not self.plays(rules):
             raise ValueError("the full-screen table does not play this variant; play it with --plain")
         self.rules = rules
-        self.kind: Kind = "pickup" if hand_type(rules) is PickupState else "standard"
+        self.kind: Kind = KINDS[rules.variant]
         """Which table the hands need: the standard game's or discard-pile pickup's."""
         self.glyphs = glyphs
         self._console = Console(file=io.StringIO(), width=100, highlight=False, soft_wrap=True)
@@ -173,7 +174,7 @@ class TableFlow:
         close_agent(self.session.agent)
         row = core.row
         self.rules, self.wording = core.rules, screen_class(core.rules)
-        self.kind = "pickup" if hand_type(core.rules) is PickupState else "standard"
+        self.kind = KINDS[core.rules.variant]
         self._opponent, self._name, self._preset = row.level, row.name, row.preset
         self._practice = row.mode == "practice"
         self.session = self._session(row.seed, self.first_save, core)
@@ -235,18 +236,16 @@ class TableFlow:
     @property
     def standard(self) -> PlayerView:
         """:attr:`view` of a hand of the standard game. Raises ``ValueError`` for another variant."""
-        view = self.view
-        if not isinstance(view, PlayerView):
+        if self.kind != "standard":
             raise ValueError("not a hand of the standard game")
-        return view
+        return cast(PlayerView, self.view)
 
     @property
     def pickup(self) -> PickupView:
         """:attr:`view` of a discard-pile pickup hand. Raises ``ValueError`` for another variant."""
-        view = self.view
-        if not isinstance(view, PickupView):
+        if self.kind != "pickup":
             raise ValueError("not a hand of discard-pile pickup")
-        return view
+        return cast(PickupView, self.view)
 
     @property
     def hand_number(self) -> int:
@@ -483,7 +482,7 @@ class TableFlow:
 
     def layoff_choices(self) -> tuple[LayoffChoice, ...]:
         """The person's ways to lay down as the defender, best first
-        (:func:`ginrummy.hand.defense.layoff_choices`, from their view)."""
+        (:func:`ginrummy.variants.standard.defense.layoff_choices`, from their view)."""
         return layoff_choices(self.standard)
 
     def computer_cards(self) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from ginrummy.cli import render
 from ginrummy.errors import GinRummyError
-from ginrummy.hand.defense import LayoffChoice
+from ginrummy.variants.standard.defense import LayoffChoice
 
 __all__ = [
     "ChoiceScreen",

@@ -24,10 +24,10 @@ from ginrummy.cli.tui import words
 from ginrummy.cli.tui.base import CSS, BaseTable, capital
 from ginrummy.cli.tui.screens import ConfirmScreen, LayoffScreen
 from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, Slot, TextBox, fitting
-from ginrummy.hand.actions import BigGin, Discard, DrawStock, Knock, TakeDiscard
-from ginrummy.hand.defense import LayoffChoice
 from ginrummy.hand.order import by_rank, hand_layout
 from ginrummy.hand.phase import Phase
+from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, TakeDiscard
+from ginrummy.variants.standard.defense import LayoffChoice
 
 __all__ = ["TableScreen"]
 

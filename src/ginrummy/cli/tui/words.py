@@ -17,12 +17,12 @@ from ginrummy.cli.table.layoffs import parse_layoff
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.cli.tui.screens import checked_text
 from ginrummy.errors import IllegalActionError
-from ginrummy.hand.actions import BigGin, Knock, LayOff
-from ginrummy.hand.defense import LayoffChoice, custom_choice
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.melds import best_arrangement, least_deadwood
 from ginrummy.play import UNDO_RULE
+from ginrummy.variants.standard.actions import BigGin, Knock, LayOff
+from ginrummy.variants.standard.defense import LayoffChoice, custom_choice
 
 __all__ = [
     "KEYS",
@@ -239,7 +239,7 @@ def own_plan(flow: TableFlow, text: str) -> LayoffChoice:
     their melds in brackets, then each card and the number of the knocker's meld it joins, in
     playing order (a card may join a meld another card just extended: ``Jh:2 Qh:2``), e.g.
     ``[3c 4c 5c] Jh:2``; a listed choice's number, or nothing, is that choice. Checked by the engine
-    (:func:`ginrummy.hand.defense.custom_choice`). Raises ``ValueError`` (a
+    (:func:`ginrummy.variants.standard.defense.custom_choice`). Raises ``ValueError`` (a
     :class:`~ginrummy.errors.GinRummyError`) saying why a plan is not understood or not allowed."""
     view = flow.standard
     cmd = parse_layoff(text, view)

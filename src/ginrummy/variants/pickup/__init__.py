@@ -5,7 +5,7 @@ hand cards against.
 :class:`PickupState` (a variant of :class:`ginrummy.hand.base.BaseHandState`) plays a hand; its
 actions and notation are in :mod:`~ginrummy.variants.pickup.actions`, the legality rules in
 :mod:`~ginrummy.variants.pickup.legality`, the view in :mod:`~ginrummy.variants.pickup.view` and
-the scoring in :mod:`~ginrummy.variants.pickup.scoring`.
+the scoring in :mod:`~ginrummy.variants.pickup.scoring`; :class:`Pickup` registers it.
 """
 
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take, parse_pickup_action
@@ -17,6 +17,7 @@ from ginrummy.variants.pickup.state import (
     PickupState,
     UnusableDeepestCardError,
 )
+from ginrummy.variants.pickup.variant import Pickup
 from ginrummy.variants.pickup.view import PickupEvent, PickupView
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "DeepestCardPendingError",
     "InvalidTablePlayError",
     "LayMeld",
+    "Pickup",
     "PickupAction",
     "PickupEvent",
     "PickupResult",

@@ -32,7 +32,7 @@ same suit or finish a three of a kind with the fourth card for points."), as pla
 * **Not used**: knocking (``knock_limit``), big gin and undercut settings. Not supported: the
   11-card opening, Oklahoma knock cards, aces high, the 50th-card rule (a ``RulesError``).
 
-The state follows the conventions of :class:`ginrummy.hand.state.HandState`: phases ``OFFER``,
+The state follows the conventions of :class:`ginrummy.variants.standard.state.HandState`: phases ``OFFER``,
 ``DRAW``, ``DISCARD`` (here: lay melds, add to table melds, discard) and ``END``;
 :meth:`PickupState.verify` raises a specific :class:`~ginrummy.errors.IllegalActionError`
 naming the legal actions and changes nothing; ``can``/``push``/``pop``/``clone``; and

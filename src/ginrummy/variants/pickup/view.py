@@ -74,6 +74,11 @@ class PickupView(NamedTuple):
         return self.to_act == self.player and self.phase is not Phase.END
 
     @property
+    def not_discardable(self) -> CardSet:
+        """The cards this player may not discard now: those taken from the pile this turn."""
+        return self.taken
+
+    @property
     def table_points(self) -> tuple[int, int]:
         """Value of the cards each player has put on the table so far."""
         return pickup_points(self.laid[0]), pickup_points(self.laid[1])

@@ -2,7 +2,7 @@
 
 After a knock (not gin or big gin) the defender lays down their own melds and lays off cards on
 the knocker's melds (000-004; RULES.md section 2). :func:`layoff_choices` lists every way to do it
-from the defender's own view (:class:`~ginrummy.hand.view.PlayerView`: their hand and the
+from the defender's own view (:class:`~ginrummy.variants.standard.view.PlayerView`: their hand and the
 knocker's melds, nothing hidden), best plan first; each :class:`LayoffChoice` is a value that
 front ends show and that becomes the engine's action with :meth:`LayoffChoice.action`.
 :func:`custom_choice` checks a plan the player built themselves.
@@ -16,13 +16,13 @@ The stable API (used by the line mode, the full-screen table and the browser):
 - ``LayoffChoice``: ``melds`` (own melds), ``layoffs`` (``(card, i)`` pairs: card laid off on the
   knocker's meld number ``i``, 0-based, in playing order), ``deadwood`` (``CardSet``), ``points``
   (the deadwood count); ``laid_off`` (``CardSet``), ``steps(knocker_melds)`` (each card with the
-  meld as it stands when the card joins it), ``action()`` (the :class:`~ginrummy.hand.actions.LayOff`
+  meld as it stands when the card joins it), ``action()`` (the :class:`~ginrummy.variants.standard.actions.LayOff`
   to push), ``text(glyphs)``.
 - ``custom_choice(view, melds, layoffs) -> LayoffChoice``: a plan the player built, checked;
   raises :class:`~ginrummy.errors.InvalidLayoffError` (an ``IllegalActionError``) naming the
   first card or meld that does not fit.
 
->>> from ginrummy.hand.state import HandState
+>>> from ginrummy.variants.standard.state import HandState
 >>> from ginrummy.rules import Rules
 >>> state = HandState.deal(Rules(), dealer=0, rng=1)
 >>> layoff_choices(state.view(0))  # not in the layoff phase
@@ -36,12 +36,12 @@ from dataclasses import dataclass
 
 from ginrummy.cards import Card, CardSet, cardset, format_cards
 from ginrummy.errors import WrongPhaseError
-from ginrummy.hand.actions import LayOff
 from ginrummy.hand.phase import Phase
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan, check_layoffs
 from ginrummy.layoff import layoff_choices as plans_of
 from ginrummy.melds import Meld
+from ginrummy.variants.standard.actions import LayOff
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["LayoffChoice", "custom_choice", "layoff_choices"]
 

@@ -38,15 +38,24 @@ from ginrummy.errors import (
     MalformedActionError,
     RulesError,
 )
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.base import SHARED_FIELDS, BaseHandState, LegalActions, shuffle_for
-from ginrummy.hand.legality import legal_actions_of
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.results import HandResult, Outcome, hand_points
-from ginrummy.hand.view import PlayerView
 from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
 from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, least_deadwood, meld_rules
 from ginrummy.rules import KnockCard, Rules
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from ginrummy.variants.standard.legality import legal_actions_of
+from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["Event", "HandState", "LegalActions", "Phase", "knock_value", "legal_actions_of", "shuffle_for"]
 
@@ -121,8 +130,10 @@ class HandState(BaseHandState[Action, PlayerView]):
         self._knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None = None
 
     def _check_rules(self, rules: Rules) -> None:
-        if rules.discard_pickup:
-            raise RulesError("discard-pile pickup gin is played by ginrummy.variants.pickup, not HandState")
+        if rules.variant != "standard":
+            raise RulesError(
+                f"the {rules.variant} variant is played by ginrummy.variants.{rules.variant}, not HandState"
+            )
 
     @classmethod
     def _dealt(cls, rules: Rules, dealer: int, deck: list[Card], second: Card | None) -> HandState:

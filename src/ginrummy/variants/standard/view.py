@@ -1,6 +1,6 @@
 """A player's view of a hand: everything that player may see, and nothing else.
 
-Built by ``HandState.view(player)`` (:mod:`ginrummy.hand.state`). It holds the player's own cards,
+Built by ``HandState.view(player)`` (:mod:`ginrummy.variants.standard.state`). It holds the player's own cards,
 the discard pile, the stock size (not its order), the opponent's card count and
 the cards the opponent is known to hold (taken from the discard pile), the
 public history, and, once the hand is laid down, what was shown on the table.
@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginrummy.cards import Card, CardSet
-from ginrummy.hand.actions import Action
-from ginrummy.hand.legality import legal_actions_of
 from ginrummy.hand.phase import Event, Phase
 from ginrummy.hand.results import HandResult
 from ginrummy.melds import Meld, MeldRules, meld_rules
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.legality import legal_actions_of
 
 __all__ = ["PlayerView"]
 
@@ -79,6 +79,14 @@ class PlayerView(NamedTuple):
     def my_turn(self) -> bool:
         """True when this player is the one to act."""
         return self.to_act == self.player and self.phase is not Phase.END
+
+    @property
+    def not_discardable(self) -> CardSet:
+        """The cards this player may not discard now: the card just taken from the discard pile,
+        unless the rules allow it back at once."""
+        if self.taken is None or self.rules.rediscard_taken_card:
+            return 0
+        return 1 << self.taken
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:

@@ -1,18 +1,27 @@
 """The canonical list of legal actions, from what the player to act knows.
 
-Used by :class:`ginrummy.hand.state.HandState` and by :class:`ginrummy.hand.view.PlayerView`,
+Used by :class:`ginrummy.variants.standard.state.HandState` and by :class:`ginrummy.variants.standard.view.PlayerView`,
 so an agent computes exactly the engine's list from its own view. Whether a given
-action is legal is decided by :meth:`ginrummy.hand.state.HandState.verify`.
+action is legal is decided by :meth:`ginrummy.variants.standard.state.HandState.verify`.
 """
 
 from __future__ import annotations
 
 from ginrummy.cards import CARDS, Card, CardSet
-from ginrummy.hand.actions import Action, BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import Meld, arrangements, least_deadwood, meld_rules
 from ginrummy.rules import Rules
+from ginrummy.variants.standard.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
 
 __all__ = ["legal_actions_of"]
 
