@@ -17,6 +17,7 @@ from ginrummy.agents.pickup_strong import PickupExpertAgent, PickupStrongAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
+from ginrummy.checks import check_int, check_rng, check_str
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol import SubprocessBot, is_cmd
 from ginrummy.protocol.bot import DEFAULT_TIME_MS
@@ -215,8 +216,18 @@ def make_agent(
     ``bot_time_ms`` milliseconds per decision (default: the protocol's 5000) and ``bot_game_ms``
     for all its decisions in one game (default: no such budget). Raises
     :class:`UnknownAgentError` listing the known levels, or
-    :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found.
+    :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found, and
+    :class:`~ginrummy.errors.ArgumentError` for arguments of another kind or out of range (a
+    ``name`` that is not a ``str``, a ``seed`` that is not an int, a ``random.Random`` or
+    ``None``, a time budget below 1 ms; a numpy integer is taken as an int: :mod:`ginrummy.checks`).
     """
+    check_str("name", name, "a level name or cmd:COMMAND (a str)")
+    if seed is not None:
+        seed = check_rng("seed", seed)
+    if bot_time_ms is not None:
+        bot_time_ms = check_int("bot_time_ms", bot_time_ms, lo=1)
+    if bot_game_ms is not None:
+        bot_game_ms = check_int("bot_game_ms", bot_game_ms, lo=1)
     if is_cmd(name):
         per_decision = DEFAULT_TIME_MS if bot_time_ms is None else bot_time_ms
         return SubprocessBot(name, time_ms=per_decision, game_ms=bot_game_ms)

@@ -28,8 +28,10 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ginrummy.cards import Card, parse_card
+from ginrummy.checks import check_str
 from ginrummy.errors import GinRummyError
 from ginrummy.melds import STANDARD, Meld, MeldRules
+from ginrummy.melds.meld import check_meld_rules
 
 __all__ = [
     "Action",
@@ -134,6 +136,12 @@ Action: TypeAlias = Pass | TakeDiscard | DrawStock | Discard | Knock | BigGin | 
 _MELD_RE = re.compile(r"\[([^\]]*)\]")
 
 
+def is_number(text: str) -> bool:
+    """True for a whole number in ASCII digits, at most 9 of them: what ``int`` reads quickly
+    (``"²"`` passes ``str.isdigit`` but ``int`` refuses it; a 5,000-digit one is refused too)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _parse_melds(text: str, mr: MeldRules) -> tuple[tuple[Meld, ...] | None, str]:
     melds = tuple(Meld(m, mr=mr) for m in _MELD_RE.findall(text))
     rest = _MELD_RE.sub(" ", text).strip()
@@ -143,8 +151,10 @@ def _parse_melds(text: str, mr: MeldRules) -> tuple[tuple[Meld, ...] | None, str
 def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
     """Parse the notation above (case-insensitive); melds are checked under ``mr`` (e.g.
     ``meld_rules(rules)`` for runs round the corner). Raises :class:`ActionParseError`
-    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld)."""
-    t = text.strip()
+    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld), and
+    :class:`~ginrummy.errors.ArgumentTypeError` for a ``text`` or ``mr`` of another kind."""
+    t = check_str("text", text, "an action such as 'discard 7h' (a str)").strip()
+    check_meld_rules(mr)
     word, _, rest = t.partition(" ")
     word = word.lower()
     rest = rest.strip()
@@ -170,7 +180,7 @@ def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
         layoffs = []
         for tok in tail.split():
             card, sep, num = tok.partition(":")
-            if not sep or not num.isdigit() or int(num) < 1:
+            if not sep or not is_number(num) or int(num) < 1:
                 raise ActionParseError(f"a layoff is written card:meld-number, e.g. 7h:1; got {tok!r}")
             layoffs.append((parse_card(card), int(num) - 1))
         return LayOff(melds or (), tuple(layoffs))

@@ -19,10 +19,14 @@ from ginrummy.cards import (
     CARDS,
     Card,
     CardSet,
+    format_cards,
     parse_cards,  # noqa: F401 (the doctests)
 )
+from ginrummy.checks import check_cardset
+from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
 from ginrummy.melds.choices import _PATTERN_OPTIONS, _pruned_options, _set_options
+from ginrummy.melds.meld import check_hand_args
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
 
@@ -30,12 +34,20 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     """Least deadwood count (points) of a hand of any size, over all arrangements.
 
     ``hand`` is a ``CardSet``; ``mr`` says how aces work (default: ace low, runs do not
-    turn the corner, ace 1).
+    turn the corner, ace 1). Raises :class:`~ginrummy.errors.ArgumentError` for a hand that is
+    not a ``CardSet`` (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for
+    an ``mr`` that is not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> least_deadwood(parse_cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc"))
     0
     """
-    left = mr.left
+    if hand.__class__ is not int or hand >> 52:  # the one check of the hot path: a plain int of 52 bits
+        hand = check_cardset("hand", hand)
+    try:
+        left = mr.left
+    except AttributeError:
+        check_hand_args(hand, mr)  # raises: mr is not a MeldRules
+        raise
     s0 = hand & 0x1FFF
     s1 = (hand >> 13) & 0x1FFF
     s2 = (hand >> 26) & 0x1FFF
@@ -115,13 +127,14 @@ def _discards_for(rest: CardSet, out: dict[Card, int], mr: MeldRules) -> dict[Ca
 
 def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     """Least deadwood count (points) left after the best discard from ``hand``
-    (a ``CardSet``, normally 11 cards after a draw). Raises ``ValueError`` on an empty hand.
+    (a ``CardSet``, normally 11 cards after a draw; not checked: a hot path). Raises
+    :class:`~ginrummy.errors.ArgumentError` on an empty hand.
 
     >>> least_deadwood_after_discard(parse_cards("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"))
     0
     """
     if not hand:
-        raise ValueError("cannot discard from an empty hand")
+        raise ArgumentError("cannot discard from an empty hand")
     if hand.bit_count() != 11:
         return min(discard_deadwoods(hand, mr=mr).values())
     left = mr.left
@@ -199,15 +212,21 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
 def best_discards(hand: CardSet, exclude: CardSet = 0, mr: MeldRules = STANDARD) -> tuple[int, list[Card]]:
     """The discards from ``hand`` (a ``CardSet``, normally 11 cards) that leave the least
     deadwood, and that deadwood count in points. Cards in ``exclude`` (e.g. the card just
-    taken from the discard pile) are not considered. Raises ``ValueError`` if no card may
-    be discarded.
+    taken from the discard pile) are not considered. Raises
+    :class:`~ginrummy.errors.ArgumentError` if no card may be discarded or ``hand`` or
+    ``exclude`` is not a ``CardSet`` (:class:`~ginrummy.errors.ArgumentTypeError` for another
+    kind, and for an ``mr`` that is not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> best_discards(parse_cards("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"))
     (0, [Card('3d')])
     """
-    candidates = hand & ~exclude
+    hand = check_hand_args(hand, mr)
+    candidates = hand & ~check_cardset("exclude", exclude)
     if not candidates:
-        raise ValueError("no card may be discarded")
+        raise ArgumentError(
+            f"no card may be discarded: hand {format_cards(hand) or '(no cards)'}, "
+            f"exclude {format_cards(exclude) or '(no cards)'}"
+        )
     best = _INF
     cards: list[Card] = []
     for c, v in discard_deadwoods(hand, mr=mr).items():

@@ -30,10 +30,13 @@ WHERE = "hand record"
 
 
 def parse_json(text: str, where: str) -> Any:
-    """``json.loads(text)``; raises :class:`RecordError` (``WHERE: not JSON: ...``)."""
+    """``json.loads(text)`` of a ``str`` (or UTF-8 ``bytes``); raises :class:`RecordError`
+    (``WHERE: not JSON: ...``, or ``WHERE: must be JSON text ...`` for another kind of ``text``)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"{where}: must be JSON text (a str), got {shown(text)}")
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise RecordError(f"{where}: not JSON: {exc}") from None
 
 

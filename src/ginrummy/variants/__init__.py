@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
+from ginrummy.checks import check_instance, check_str
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.actions import Action, parse_action
 from ginrummy.hand.base import BaseHandState
 from ginrummy.hand.state import HandState
@@ -57,19 +59,24 @@ def hand_type(rules: Rules) -> type[HandState] | type[PickupState]:
 
 def deal_hand(rules: Rules, dealer: int, rng: random.Random | int) -> AnyHandState:
     """Deal a hand of the variant ``rules`` name (see :func:`hand_type`), shuffled with ``rng``
-    (a ``random.Random`` or a seed; every variant deals the same deck from the same ``rng``).
-    Raises ``ValueError`` for a bad dealer and ``TypeError`` for another kind of ``rng``."""
+    (a ``random.Random`` or an int seed; every variant deals the same deck from the same ``rng``).
+    Raises :class:`~ginrummy.errors.ArgumentError` for a dealer that is not 0 or 1, and
+    :class:`~ginrummy.errors.ArgumentTypeError` (a ``TypeError``) for ``rules`` that are not a
+    :class:`~ginrummy.rules.Rules` or another kind of ``dealer`` or ``rng`` (a ``bool`` is
+    not a dealer; a numpy integer is taken as an int: :mod:`ginrummy.checks`)."""
+    check_instance("rules", rules, Rules, "a Rules")
     return hand_type(rules).deal(rules, dealer, rng)
 
 
 def deal_from(rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> AnyHandState:
     """Deal a hand of the variant ``rules`` name from ``deck`` (52 cards in dealing order);
     ``knock_card`` is the second deck's card of Oklahoma with a second deck (standard game only).
-    Raises ``ValueError`` (a :class:`~ginrummy.errors.RulesError` for rules) for what the variant
-    refuses, and for a ``knock_card`` under pickup rules."""
+    Raises :class:`~ginrummy.errors.ArgumentError` (a :class:`~ginrummy.errors.RulesError` for
+    rules) for what the variant refuses, and for a ``knock_card`` under pickup rules."""
+    check_instance("rules", rules, Rules, "a Rules")
     if rules.discard_pickup:
         if knock_card is not None:
-            raise ValueError("discard-pile pickup gin has no knock card")
+            raise ArgumentError("discard-pile pickup gin has no knock card")
         return PickupState(rules, dealer, deck)
     return HandState(rules, dealer, deck, knock_card)
 
@@ -77,7 +84,10 @@ def deal_from(rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | 
 def parse_any_action(text: str, rules: Rules) -> AnyAction:
     """Read an action in the notation of the variant ``rules`` name (:func:`ginrummy.hand.actions.parse_action`
     or :func:`ginrummy.variants.pickup.actions.parse_pickup_action`). Raises
-    :class:`~ginrummy.hand.actions.ActionParseError` for text that is not one."""
+    :class:`~ginrummy.hand.actions.ActionParseError` for text that is not one
+    (:class:`~ginrummy.errors.ArgumentTypeError` for a ``text`` or ``rules`` of another kind)."""
+    check_str("text", text, "an action such as 'discard 7h' (a str)")
+    check_instance("rules", rules, Rules, "a Rules")
     if rules.discard_pickup:
         return parse_pickup_action(text)
     return parse_action(text, meld_rules(rules))
