@@ -50,7 +50,7 @@ from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult
 from ginrummy.rules import KnockCard, Opening, Rules
 
-__all__ = ["BaseHandState", "LegalActions", "shuffle_for"]
+__all__ = ["BaseHandState", "LegalActions", "check_deck", "shuffle_for"]
 
 A = TypeVar("A")
 """The variant's action type."""
@@ -152,7 +152,7 @@ class BaseHandState(Generic[A, V]):
         variant does not play."""
         check_instance("rules", rules, Rules, "a Rules")
         dealer = check_seat("dealer", dealer)
-        cards = _deck_of(deck)
+        cards = check_deck(deck)
         self._check_rules(rules)
         self.rules = rules
         self.dealer = dealer
@@ -312,6 +312,8 @@ class BaseHandState(Generic[A, V]):
         """Check ``action`` and return it as it is to be logged (with engine choices filled in).
         Anything that is not one of the variant's actions fails the phase check."""
         phase = self._phase
+        if player is not None and player.__class__ is not int:
+            player = check_seat("player", player)  # the one rule for ints: no bool, int-likes taken
         if player is not None and player != self._to_act:
             raise NotYourTurnError(
                 f"it is player {self._to_act}'s turn, not player {player}'s"
@@ -471,7 +473,7 @@ def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Car
     return deck, (CARDS[r.randrange(52)] if rules.knock_card is KnockCard.SECOND_DECK else None)
 
 
-def _deck_of(deck: Any) -> tuple[Card, ...]:
+def check_deck(deck: Any) -> tuple[Card, ...]:
     """``deck`` as 52 cards: a sequence holding each card (an int 0-51, not a ``bool``) once.
     Raises :class:`~ginrummy.errors.ArgumentError` (``ArgumentTypeError`` for another kind)."""
     if (

@@ -16,7 +16,7 @@ from ginrummy.cards import (
     parse_cards,  # noqa: F401 (the doctests)
 )
 from ginrummy.melds.aces import STANDARD, MeldRules
-from ginrummy.melds.choices import _pruned_options
+from ginrummy.melds.choices import _pruned_options, check_search_size
 from ginrummy.melds.meld import Arrangement, Meld, _meld_order, _meld_unchecked, check_hand_args
 from ginrummy.melds.tables import _INF, _RANK_MASKS, _SUIT_BITS, _segments
 
@@ -54,8 +54,8 @@ def arrangements(hand: CardSet, mr: MeldRules = STANDARD) -> list[Arrangement]:
     """Every least-deadwood arrangement of ``hand`` (a ``CardSet``), with maximal runs.
 
     Arrangements differ in which melds they lay down, which matters for layoffs. Raises
-    :class:`~ginrummy.errors.ArgumentError` for a hand that is not a ``CardSet``
-    (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for an ``mr`` that is
+    :class:`~ginrummy.errors.ArgumentError` for a hand that is not a ``CardSet`` or one too
+    big to search exactly (:data:`~ginrummy.melds.choices.MAX_SET_CHOICES`) (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for an ``mr`` that is
     not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> [a.text() for a in arrangements(parse_cards("7c 7d 7h 8c 8d 8h 9c 9d 9h"))]
@@ -68,6 +68,8 @@ def arrangements(hand: CardSet, mr: MeldRules = STANDARD) -> list[Arrangement]:
     scored = []
     best = _INF
     fixed, _, options = _pruned_options(hand, mr)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
     fixed_sets = [[fixed & m] for m in _RANK_MASKS if fixed & m]
     for choice in product(*options, *fixed_sets):
         rest = hand

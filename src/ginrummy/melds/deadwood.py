@@ -25,7 +25,7 @@ from ginrummy.cards import (
 from ginrummy.checks import check_cardset
 from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
-from ginrummy.melds.choices import _PATTERN_OPTIONS, _pruned_options, _set_options
+from ginrummy.melds.choices import _PATTERN_OPTIONS, _pruned_options, _set_options, check_search_size
 from ginrummy.melds.meld import check_hand_args
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
@@ -35,7 +35,8 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
 
     ``hand`` is a ``CardSet``; ``mr`` says how aces work (default: ace low, runs do not
     turn the corner, ace 1). Raises :class:`~ginrummy.errors.ArgumentError` for a hand that is
-    not a ``CardSet`` (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for
+    not a ``CardSet`` or one too big to search exactly
+    (:data:`~ginrummy.melds.choices.MAX_SET_CHOICES`; 27 cards at the least) (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for
     an ``mr`` that is not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> least_deadwood(parse_cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc"))
@@ -55,6 +56,8 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
         return left[s0] + left[s1] + left[s2] + left[s3]
     fixed, _, options = _pruned_options(hand, mr)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
     hand ^= fixed
     if not options:
         return (
@@ -82,6 +85,8 @@ def discard_deadwoods(hand: CardSet, mr: MeldRules = STANDARD) -> dict[Card, int
     options = _set_options(hand)
     if not options:
         return _discards_for(hand, {}, mr)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
     out: dict[Card, int] = {}
     for choice in product(*options):
         sets = 0
@@ -165,6 +170,8 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
         members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
         runs = (r0 & b and 1) | (r1 & b and 2) | (r2 & b and 4) | (r3 & b and 8)
         branches.append((b, _PATTERN_OPTIONS[members, runs]))
+    if len(branches) > 6:
+        check_search_size(hand, [len(opts) for _, opts in branches])
     if not branches:
         g = min(gain[s0], gain[s1], gain[s2], gain[s3])
         return left[s0] + left[s1] + left[s2] + left[s3] + (0 if free and g > 0 else g)
@@ -213,8 +220,9 @@ def best_discards(hand: CardSet, exclude: CardSet = 0, mr: MeldRules = STANDARD)
     """The discards from ``hand`` (a ``CardSet``, normally 11 cards) that leave the least
     deadwood, and that deadwood count in points. Cards in ``exclude`` (e.g. the card just
     taken from the discard pile) are not considered. Raises
-    :class:`~ginrummy.errors.ArgumentError` if no card may be discarded or ``hand`` or
-    ``exclude`` is not a ``CardSet`` (:class:`~ginrummy.errors.ArgumentTypeError` for another
+    :class:`~ginrummy.errors.ArgumentError` if no card may be discarded, ``hand`` or
+    ``exclude`` is not a ``CardSet`` or ``hand`` is too big to search exactly
+    (:data:`~ginrummy.melds.choices.MAX_SET_CHOICES`) (:class:`~ginrummy.errors.ArgumentTypeError` for another
     kind, and for an ``mr`` that is not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> best_discards(parse_cards("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"))

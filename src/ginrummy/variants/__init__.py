@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, get_args
 
 from ginrummy.checks import check_instance, check_str
 from ginrummy.errors import ArgumentError
@@ -32,6 +32,7 @@ from ginrummy.rules import Rules
 from ginrummy.variants.pickup import PickupAction, PickupState, PickupView, parse_pickup_action
 
 __all__ = [
+    "ACTION_TYPES",
     "AnyAction",
     "AnyHandState",
     "AnyView",
@@ -49,6 +50,8 @@ AnyView: TypeAlias = PlayerView | PickupView
 """A player's view of a hand of any variant: what agents and front ends are given."""
 AnyAction: TypeAlias = Action | PickupAction
 """An action of any variant."""
+ACTION_TYPES: tuple[type, ...] = (*get_args(Action), *get_args(PickupAction))
+"""The classes of :data:`AnyAction`, for ``isinstance``."""
 
 
 def hand_type(rules: Rules) -> type[HandState] | type[PickupState]:
