@@ -43,6 +43,7 @@ from ginrummy.errors import (
     CardParseError,
     GameFlowError,
     GinRummyError,
+    NothingToUndoError,
     RecordError,
     RulesError,
 )
@@ -109,6 +110,12 @@ PROBES: list[Probe] = [
     ),
     ("Game.enter(None)", lambda: Game(R).enter(None), ArgumentTypeError, "result must be a HandResult"),
     # IndexError
+    (
+        "state.pop() with nothing to undo",
+        lambda: deal_hand(R, 0, 1).pop(),
+        NothingToUndoError,
+        "no action to undo",
+    ),
     ("Meld(2**60)", lambda: Meld(2**60), ArgumentError, "cards must be a CardSet"),
     ("format_cards(-1)", lambda: format_cards(-1), ArgumentError, "cards must be a CardSet"),
     # records the engine wrote and then refused to read: refused up front now

@@ -220,6 +220,7 @@ CALLS: dict[str, Call | str] = {
     "deal_hand": _one(ginrummy.deal_hand, arg(RULES), arg(SEAT), arg(RNG)),
     "state.view": _one(lambda s, p: s.view(p), STATE, arg(SEAT)),
     "state.hand": _one(lambda s, p: s.hand(p), STATE, arg(SEAT)),
+    "state.pop": _one(lambda s: s.pop(), STATE),
     "state.push": _one(
         lambda s, a, p: s.push(a, p), STATE, arg(st.builds(Pass), st.builds(TakeDiscard)), arg(SEAT)
     ),

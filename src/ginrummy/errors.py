@@ -23,6 +23,7 @@ __all__ = [
     "InvalidMeldError",
     "KnockNotAllowedError",
     "NotYourTurnError",
+    "NothingToUndoError",
     "RecordError",
     "RulesError",
     "UnknownPresetError",
@@ -48,7 +49,11 @@ class ArgumentTypeError(ArgumentError, TypeError):
 class GameFlowError(GinRummyError):
     """A game, match or team match was asked for what it does not take now: a hand dealt or
     entered after the game is over, a game or pairing started after the end or before the
-    current one is over, a summary before the end."""
+    current one is over, a summary before the end, an undo with nothing to undo."""
+
+
+class NothingToUndoError(GameFlowError, IndexError):
+    """``pop`` on a hand with no action to undo; also an ``IndexError`` (as ``list.pop``)."""
 
 
 class CardParseError(GinRummyError):

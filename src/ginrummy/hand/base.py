@@ -42,6 +42,7 @@ from ginrummy.errors import (
     IllegalActionError,
     IllegalDrawError,
     InvalidMeldError,
+    NothingToUndoError,
     NotYourTurnError,
     WrongPhaseError,
 )
@@ -408,9 +409,10 @@ class BaseHandState(Generic[A, V]):
         raise NotImplementedError
 
     def pop(self) -> A:
-        """Undo the last action and return it. Raises ``IndexError`` if none was made."""
+        """Undo the last action and return it. Raises :class:`~ginrummy.errors.NothingToUndoError`
+        (a :class:`~ginrummy.errors.GinRummyError` and an ``IndexError``) if none was made."""
         if not self._stack:
-            raise IndexError("no action to undo")
+            raise NothingToUndoError("no action to undo")
         snap = self._stack.pop()
         _, action = self._log.pop()
         for name, value in zip(self._UNDO_FIELDS, snap, strict=True):
