@@ -28,6 +28,7 @@ SRC = Path(ginrummy.__file__).resolve().parents[1]  # the tree under test, also 
 LAYERS: list[tuple[str, ...]] = [
     # the foundation, each module standing only on those before it ("each other, in that order")
     ("errors",),
+    ("checks",),
     ("cards",),
     ("melds",),
     ("layoff",),
@@ -96,12 +97,13 @@ def test_a_layer_loads_only_itself_and_the_layers_below(target: str) -> None:
     assert _above(loaded, RANK[_part(module)]) == [], f"import {module} loads a higher layer"
 
 
-def test_the_melds_load_only_the_cards_and_errors() -> None:
+def test_the_melds_load_only_the_cards_errors_and_checks() -> None:
     """The researcher's case (issue 25): least deadwood without the rest of the program."""
     loaded = _loaded("import ginrummy.melds")
     assert {m for m in loaded if not m.startswith("ginrummy.melds.")} == {
         "ginrummy",
         "ginrummy.cards",
+        "ginrummy.checks",
         "ginrummy.errors",
         "ginrummy.melds",
     }

@@ -11,7 +11,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ginrummy"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "cards", "melds", "layoff", "rules", "seeds"),
+    ("errors", "checks", "cards", "melds", "layoff", "rules", "seeds"),
     ("hand",),
     ("variants",),
     ("play",),

@@ -138,7 +138,8 @@ def test_hollywood_at_40_columns_is_one_game_under_the_other(names: tuple[str, s
     game = Game(rules, seed=0, names=names, first_dealer=0)
     while not game.is_over:
         n = len(game.results)
-        game.enter(result(rules, n % 2, 5 + n % 7, 10 + n % 9, n % 5 == 0))
+        gin = n % 5 == 0
+        game.enter(result(rules, n % 2, 0 if gin else 5 + n % 7, 10 + n % 9, gin))
     wide = game.sheet("Hollywood", "hands")
     assert max(len(line) for line in wide.splitlines()) > 40  # the games side by side
     assert game.sheet("Hollywood", "hands", 200) == wide

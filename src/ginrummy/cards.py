@@ -14,12 +14,14 @@ Card('7h')
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import TypeAlias
 
-from ginrummy.errors import CardParseError, quoted
+from ginrummy.checks import CARDSET_WANT, check_bool, check_int, check_rng, check_str, shown
+from ginrummy.errors import ArgumentTypeError, CardParseError, quoted
 
 __all__ = [
     "CARDS",
@@ -110,7 +112,8 @@ class Card(int):
     """One card: an int 0-51, ``suit * 13 + rank``.
 
     ``Card(x)`` takes an index 0-51 or a token such as ``"7h"``, ``"Th"``,
-    ``"10h"`` or ``"7♥"`` (case-insensitive). Raises :class:`CardParseError`
+    ``"10h"`` or ``"7♥"`` (case-insensitive); an index may be any int-like object but a
+    ``bool`` (a numpy integer, see :mod:`ginrummy.checks`). Raises :class:`CardParseError`
     (a ``ValueError``) naming the bad token or index.
 
     Being an int, ``Card('Ac')`` is 0 and so false: test ``card is None``, not ``not card``.
@@ -126,7 +129,11 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < NUM_CARDS:
             return CARDS[value]
-        raise CardParseError(f"card index must be an int 0-51, got {value!r}")
+        if not isinstance(value, bool) and hasattr(type(value), "__index__"):
+            index = operator.index(value)
+            if 0 <= index < NUM_CARDS:
+                return CARDS[index]
+        raise CardParseError(f"card index must be an int 0-51, got {shown(value)}")
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -135,10 +142,13 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
-        """The card of this rank (0-12) and suit (0-3)."""
-        if not (0 <= rank < 13 and 0 <= suit < 4):
-            raise CardParseError(f"rank must be 0-12 and suit 0-3, got rank={rank} suit={suit}")
-        return CARDS[suit * 13 + rank]
+        """The card of this rank (0-12) and suit (0-3). Raises :class:`CardParseError` for
+        a rank or suit out of range, :class:`~ginrummy.errors.ArgumentTypeError` for another kind."""
+        r = check_int("rank", rank, want="an int 0-12")
+        s = check_int("suit", suit, want="an int 0-3")
+        if not (0 <= r < 13 and 0 <= s < 4):
+            raise CardParseError(f"rank must be 0-12 and suit 0-3, got rank={r} suit={s}")
+        return CARDS[s * 13 + r]
 
     @property
     def rank(self) -> Rank:
@@ -177,12 +187,13 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(NUM_CARDS))
 def parse_card(token: str) -> Card:
     """Parse ``"7h"``, ``"Th"``, ``"10h"``, ``"7♥"`` (case-insensitive) into a :class:`Card`.
 
-    Raises :class:`CardParseError` naming the token when it is not a card.
+    Raises :class:`CardParseError` naming the token when it is not a card, and
+    :class:`~ginrummy.errors.ArgumentTypeError` when it is not a ``str``.
 
     >>> parse_card("ah"), parse_card("10C")
     (Card('Ah'), Card('Tc'))
     """
-    t = token.strip()
+    t = check_str("token", token, "a card such as '7h' (a str)").strip()
     if len(t) >= 2:
         rank = _RANK_PARSE.get(t[:-1].upper())
         suit = _SUIT_PARSE.get(t[-1].lower())
@@ -194,17 +205,26 @@ def parse_card(token: str) -> Card:
 
 
 def parse_cards(text: str | Iterable[str]) -> CardSet:
-    """Parse cards separated by spaces or commas into a ``CardSet``.
+    """Parse cards separated by spaces or commas (a ``str``), or an iterable of card tokens
+    (each a ``str``), into a ``CardSet``.
 
-    Raises :class:`CardParseError` naming the first bad token, or a card given twice.
+    Raises :class:`CardParseError` naming the first bad token, or a card given twice, and
+    :class:`~ginrummy.errors.ArgumentTypeError` for ``text`` or a token of another kind.
 
     >>> parse_cards("7h 8h,9h") == cardset([Card('7h'), Card('8h'), Card('9h')])
     True
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens: list[str] = text.replace(",", " ").split()
+    elif isinstance(text, bytes | bytearray) or not hasattr(text, "__iter__"):
+        raise ArgumentTypeError(
+            f"text must be a str of cards or an iterable of card tokens, got {shown(text)}"
+        )
+    else:
+        tokens = list(text)
     mask = 0
-    for tok in tokens:
-        bit = 1 << parse_card(tok)
+    for i, tok in enumerate(tokens):
+        bit = 1 << parse_card(check_str(f"text[{i}]", tok, "a card such as '7h' (a str)"))
         if mask & bit:
             raise CardParseError(f"card given twice: {quoted(tok)}")
         mask |= bit
@@ -279,14 +299,23 @@ def format_cards(cards: CardSet | Iterable[int], glyphs: bool = False, by_rank: 
     """Cards as space-separated tokens, e.g. ``'7h 8h 9h'``.
 
     A ``CardSet`` prints sorted by rank then suit (``by_rank`` is implied);
-    an iterable prints in its own order unless ``by_rank`` is set.
+    an iterable of cards (indices 0-51) prints in its own order unless ``by_rank`` is set.
+    Raises :class:`~ginrummy.errors.ArgumentError` for a card set or card out of range
+    (:class:`~ginrummy.errors.ArgumentTypeError` for another kind).
     """
-    if isinstance(cards, int):
-        seq: list[int] = sorted(cards_of(cards), key=sort_key_rank)
-    else:
-        seq = list(cards)
+    check_bool("glyphs", glyphs)
+    check_bool("by_rank", by_rank)
+    if isinstance(cards, str | bytes | bytearray):
+        raise ArgumentTypeError(f"cards must be a CardSet or an iterable of cards, got {shown(cards)}")
+    if hasattr(cards, "__iter__"):
+        seq = [
+            check_int(f"cards[{i}]", c, 0, NUM_CARDS - 1, "a card (an int 0-51)") for i, c in enumerate(cards)
+        ]
         if by_rank:
             seq.sort(key=sort_key_rank)
+    else:
+        mask = check_int("cards", cards, 0, FULL_DECK, f"{CARDSET_WANT} or an iterable of cards")
+        seq = sorted(cards_of(mask), key=sort_key_rank)
     return " ".join(CARDS[c].text(glyphs) for c in seq)
 
 
@@ -298,9 +327,10 @@ def shuffled_deck(rng: random.Random | int) -> list[Card]:
 
     >>> shuffled_deck(7) == shuffled_deck(random.Random(7))
     True
+
+    Raises :class:`~ginrummy.errors.ArgumentTypeError` (a ``TypeError``) for another kind of ``rng``.
     """
-    if isinstance(rng, bool) or not isinstance(rng, (int, random.Random)):
-        raise TypeError(f"shuffle needs a random.Random or an int seed, got {type(rng).__name__}")
+    rng = check_rng("rng", rng)
     r = random.Random(rng) if isinstance(rng, int) else rng
     deck = list(CARDS)
     r.shuffle(deck)

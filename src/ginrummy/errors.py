@@ -1,7 +1,10 @@
 """Exceptions. Every error a caller can cause is a ``ValueError`` subclass.
 
 An illegal action raises an :class:`IllegalActionError` subclass whose message
-names what was wrong and what is legal; the state is left as it was. A message that
+names what was wrong and what is legal; the state is left as it was. An argument of the
+public API of the wrong kind or out of range raises an :class:`ArgumentError` naming the
+argument and what it must be (the checks and the one rule for ``bool`` and numpy integers:
+:mod:`ginrummy.checks`). A message that
 quotes what the caller gave quotes it with :func:`quoted` (short, readable).
 """
 
@@ -10,8 +13,11 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "CardNotInHandError",
     "CardParseError",
+    "GameFlowError",
     "GinRummyError",
     "IllegalActionError",
     "IllegalDiscardError",
@@ -20,6 +26,7 @@ __all__ = [
     "InvalidMeldError",
     "KnockNotAllowedError",
     "NotYourTurnError",
+    "NothingToUndoError",
     "RecordError",
     "RulesError",
     "StoreError",
@@ -31,6 +38,27 @@ __all__ = [
 
 class GinRummyError(ValueError):
     """Base class of every error this package raises on bad input."""
+
+
+class ArgumentError(GinRummyError):
+    """An argument of a public function or constructor is out of range (a dealer of 2, a card
+    set with bits above the 52 cards); the message names the argument, what it must be and
+    what it got."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong kind (``None`` for a card set, a ``str`` for a seed, ``True``
+    for a seat); also a ``TypeError``."""
+
+
+class GameFlowError(GinRummyError):
+    """A game, match or team match was asked for what it does not take now: a hand dealt or
+    entered after the game is over, a game or pairing started after the end or before the
+    current one is over, a summary before the end, an undo with nothing to undo."""
+
+
+class NothingToUndoError(GameFlowError, IndexError):
+    """``pop`` on a hand with no action to undo; also an ``IndexError`` (as ``list.pop``)."""
 
 
 class CardParseError(GinRummyError):

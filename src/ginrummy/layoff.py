@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from itertools import product
 
 from ginrummy.cards import Card, CardSet, cards_of, cardset, deadwood_points, format_cards
-from ginrummy.errors import InvalidLayoffError
+from ginrummy.checks import check_instance, shown
+from ginrummy.errors import ArgumentError, ArgumentTypeError, InvalidLayoffError
 from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, is_meld, least_deadwood
-from ginrummy.melds.meld import layoff_cards, meld_text, run_start
+from ginrummy.melds.meld import check_hand_args, layoff_cards, meld_text, run_start
 
 __all__ = ["LayoffPlan", "best_layoff", "check_layoffs", "layoff_choices", "layoff_options"]
 
@@ -146,6 +147,28 @@ def _plans(
             yield used, layoffs
 
 
+def check_knock_position(knocker_melds: object, hand: object, mr: object) -> CardSet:
+    """``hand`` as a plain-int ``CardSet`` once the arguments of :func:`best_layoff` are
+    checked: ``knocker_melds`` a sequence of :class:`Meld` that share no card, ``hand`` a
+    ``CardSet`` of at most 11 cards sharing none with them, ``mr`` a :class:`MeldRules`."""
+    mask = check_hand_args(hand, mr)
+    if isinstance(knocker_melds, str | bytes | bytearray) or not hasattr(knocker_melds, "__iter__"):
+        raise ArgumentTypeError(f"knocker_melds must be a sequence of Meld, got {shown(knocker_melds)}")
+    if mask.bit_count() > 11:
+        raise ArgumentError(f"hand must hold at most 11 cards (a defender's hand), got {mask.bit_count()}")
+    on_table = 0
+    for i, m in enumerate(knocker_melds):
+        meld = check_instance(f"knocker_melds[{i}]", m, Meld, "a Meld")
+        if on_table & meld.mask:
+            raise ArgumentError(
+                f"knocker_melds must not share cards, got {format_cards(on_table & meld.mask)} twice"
+            )
+        on_table |= meld.mask
+    if on_table & mask:
+        raise ArgumentError(f"hand must not hold cards of knocker_melds, got {format_cards(on_table & mask)}")
+    return mask
+
+
 def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules = STANDARD) -> LayoffPlan:
     """The defender's least-deadwood plan against the knocker's melds.
 
@@ -153,7 +176,12 @@ def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules = ST
     defender's 10 cards (a ``CardSet``); ``mr``: how aces work (default: ace low, ace 1).
     Ties are broken towards fewer layoffs, then the first arrangement of
     :func:`ginrummy.melds.arrangements`. Pass no melds for a gin hand (no layoffs against gin).
+
+    Raises :class:`~ginrummy.errors.ArgumentError` for a hand of more than 11 cards or melds
+    that share a card with each other or with the hand (no knock leaves such a position), and
+    :class:`~ginrummy.errors.ArgumentTypeError` for arguments of another kind.
     """
+    hand = check_knock_position(knocker_melds, hand, mr)
     best: tuple[int, int, CardSet, list[tuple[Card, int]]] | None = None
     for used, layoffs in _plans(knocker_melds, hand, mr):
         v = least_deadwood(hand & ~used, mr=mr)

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ginrummy.errors import GinRummyError
+from ginrummy.checks import check_callable, check_int, shown
+from ginrummy.errors import ArgumentError, ArgumentTypeError, GinRummyError
 from ginrummy.hand.actions import DrawStock
-from ginrummy.hand.base import BaseHandState
+from ginrummy.hand.base import BaseHandState, check_hand
 from ginrummy.hand.results import HandResult
 from ginrummy.variants import AnyAction, AnyView
 
@@ -37,6 +38,7 @@ __all__ = [
     "Agent",
     "HandTooLongError",
     "OnAction",
+    "check_players",
     "play_hand",
     "show_hand_over",
     "undo_refusal",
@@ -73,6 +75,23 @@ class Agent(Protocol):
     def act(self, view: AnyView) -> AnyAction:
         """Choose an action for ``view.player``; it must be legal in ``view``."""
         ...
+
+
+def check_players(name: str, players: Any, people: bool = False) -> list[Any]:
+    """``players`` as a list of two: each an :class:`Agent` (anything with ``act(view)``), or
+    ``None`` (a person) when ``people``. Raises :class:`~ginrummy.errors.ArgumentTypeError`
+    naming the seat (:class:`~ginrummy.errors.ArgumentError` for another number of players)."""
+    want = "a sequence of two players (Agents" + (" or None)" if people else ")")
+    if isinstance(players, str | bytes | bytearray | dict) or not hasattr(players, "__iter__"):
+        raise ArgumentTypeError(f"{name} must be {want}, got {shown(players)}")
+    seats = list(players)
+    if len(seats) != 2:
+        raise ArgumentError(f"{name} must be {want}, got {len(seats)} players")
+    for p, player in enumerate(seats):
+        if not (player is None and people) and not callable(getattr(player, "act", None)):
+            what = "an Agent (with act(view)) or None" if people else "an Agent (with act(view))"
+            raise ArgumentTypeError(f"{name}[{p}] must be {what}, got {shown(player)}")
+    return seats
 
 
 OnAction = Callable[[Any, int, Any], None]
@@ -112,8 +131,14 @@ def play_hand(
     player is ``None`` (a person: push their action, then call again). ``on_action(state,
     player, action)`` is called after each action. Raises :class:`HandTooLongError` once the
     hand has ``max_actions`` actions and is not over, and the engine's
-    :class:`~ginrummy.errors.IllegalActionError` for an illegal action (the state unchanged).
+    :class:`~ginrummy.errors.IllegalActionError` for an illegal action (the state unchanged);
+    :class:`~ginrummy.errors.ArgumentError` (``ArgumentTypeError``) for arguments of another
+    kind (a state that is not a hand, players that are not two agents or ``None``, a negative cap).
     """
+    check_hand("state", state)
+    players = check_players("players", players, people=True)
+    check_callable("on_action", on_action, "a function (state, player, action)")
+    max_actions = check_int("max_actions", max_actions, lo=0)
     count = state.action_count
     while not state.is_over:
         p = state.to_act

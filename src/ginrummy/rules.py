@@ -23,11 +23,13 @@ ginrummy.errors.UnknownPresetError: unknown rules preset 'nope'; known presets: 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ginrummy.errors import RulesError, UnknownPresetError, quoted
+from ginrummy.checks import check_instance, check_str, shown
+from ginrummy.errors import ArgumentTypeError, RulesError, UnknownPresetError, quoted
 
 __all__ = [
     "PRESETS",
@@ -243,8 +245,11 @@ class Rules:
                     raise RulesError(f"{name} must be one of {allowed}; got {value!r}") from None
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"{f.name} must be an int; got {value!r}")
+            if f.type in ("int", int) and type(value) is not int:
+                # the one rule for ints (ginrummy.checks): no bool; numpy integers become plain ints
+                if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                    raise RulesError(f"{f.name} must be an int; got {shown(value)}")
+                object.__setattr__(self, f.name, operator.index(value))
             if f.type in ("bool", bool) and not isinstance(value, bool):
                 raise RulesError(f"{f.name} must be true or false; got {value!r}")
         _check_range("knock_limit", self.knock_limit, 0, 10)
@@ -282,7 +287,9 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The rules of a named preset (see :data:`PRESETS`). Raises :class:`UnknownPresetError`."""
+        """The rules of a named preset (see :data:`PRESETS`). Raises :class:`UnknownPresetError`
+        (:class:`~ginrummy.errors.ArgumentTypeError` for a ``name`` that is not a ``str``)."""
+        check_str("name", name, "a preset name (a str)")
         try:
             return PRESETS[name.lower()].rules
         except KeyError:
@@ -305,7 +312,7 @@ class Rules:
         >>> Rules().with_setting("gin-bonus=20").gin_bonus
         20
         """
-        key, sep, raw = assignment.partition("=")
+        key, sep, raw = check_str("assignment", assignment, "a setting key=value (a str)").partition("=")
         if not sep:
             raise RulesError(f"a setting is written key=value; got {quoted(assignment)}")
         key = key.strip().replace("-", "_")
@@ -338,7 +345,11 @@ class Rules:
 
     @classmethod
     def from_settings(cls, data: dict[str, Any]) -> Rules:
-        """Rules from a dict as made by :meth:`settings`; unknown keys raise :class:`RulesError`."""
+        """Rules from a dict as made by :meth:`settings`; unknown keys raise :class:`RulesError`
+        (:class:`~ginrummy.errors.ArgumentTypeError` for ``data`` that is not a dict with str keys)."""
+        check_instance("data", data, dict, "a dict of settings")
+        if not all(isinstance(k, str) for k in data):
+            raise ArgumentTypeError(f"data must be a dict of settings (str keys), got {shown(data)}")
         return cls().replace(**data)
 
 

@@ -18,6 +18,7 @@ from ginrummy.agents.pickup_strong import PickupExpertAgent, PickupStrongAgent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent
+from ginrummy.checks import check_int, check_rng, check_str
 from ginrummy.errors import GinRummyError
 from ginrummy.rules import Rules
 from ginrummy.variants import AnyAction, AnyView
@@ -214,8 +215,18 @@ def make_agent(
     ``bot_time_ms`` milliseconds per decision (default: the protocol's 5000) and ``bot_game_ms``
     for all its decisions in one game (default: no such budget). Raises
     :class:`UnknownAgentError` listing the known levels, or
-    :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found.
+    :class:`~ginrummy.errors.GinRummyError` for a command that is empty or not found, and
+    :class:`~ginrummy.errors.ArgumentError` for arguments of another kind or out of range (a
+    ``name`` that is not a ``str``, a ``seed`` that is not an int, a ``random.Random`` or
+    ``None``, a time budget below 1 ms; a numpy integer is taken as an int: :mod:`ginrummy.checks`).
     """
+    check_str("name", name, "a level name or cmd:COMMAND (a str)")
+    if seed is not None:
+        seed = check_rng("seed", seed)
+    if bot_time_ms is not None:
+        bot_time_ms = check_int("bot_time_ms", bot_time_ms, lo=1)
+    if bot_game_ms is not None:
+        bot_game_ms = check_int("bot_game_ms", bot_game_ms, lo=1)
     factory = AGENTS.get(name.lower())
     if factory is not None:  # a level: neither the protocol nor the sparring partners are loaded
         return factory(seed)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ginrummy.cards import Card
 from ginrummy.errors import GinRummyError
 
-__all__ = ["ActionParseError", "Discard", "DrawStock", "Pass"]
+__all__ = ["ActionParseError", "Discard", "DrawStock", "Pass", "is_number"]
 
 
 class ActionParseError(GinRummyError):
@@ -53,3 +53,9 @@ class Discard:
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+
+def is_number(text: str) -> bool:
+    """True for a whole number in ASCII digits, at most 9 of them: what ``int`` reads quickly
+    (``"²"`` passes ``str.isdigit`` but ``int`` refuses it; a 5,000-digit one is refused too)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9

@@ -35,11 +35,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from ginrummy.cards import CARDS, Card, CardSet, format_cards, shuffled_deck
+from ginrummy.checks import check_instance, check_int, check_rng, check_seat, shown
 from ginrummy.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     CardNotInHandError,
     IllegalActionError,
     IllegalDrawError,
     InvalidMeldError,
+    NothingToUndoError,
     NotYourTurnError,
     WrongPhaseError,
 )
@@ -48,7 +52,7 @@ from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult
 from ginrummy.rules import KnockCard, Opening, Rules
 
-__all__ = ["BaseHandState", "LegalActions", "shuffle_for"]
+__all__ = ["BaseHandState", "LegalActions", "check_deck", "check_hand", "shuffle_for"]
 
 A = TypeVar("A")
 """The variant's action type."""
@@ -143,20 +147,27 @@ class BaseHandState(ABC, Generic[A, V]):
 
     _taken: Any
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """Refuses the abstract base (and any variant that leaves a hook abstract) with an
+        :class:`~ginrummy.errors.ArgumentTypeError`: deal a hand with
+        :func:`ginrummy.variants.deal_hand` or a variant's state class."""
+        if cls.__abstractmethods__:
+            raise ArgumentTypeError(
+                f"{cls.__name__} is abstract: deal a hand with deal_hand(rules, dealer, rng) "
+                "or a variant's state class (HandState, PickupState)"
+            )
+        return super().__new__(cls)
+
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
-        """Deal from ``deck`` (see the module docstring). Raises ``ValueError`` for a dealer
-        that is not 0 or 1 or a deck that is not the 52 cards once each, and
-        :class:`~ginrummy.errors.RulesError` for rules the variant does not play."""
-        if dealer not in (0, 1):
-            raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
-        if (
-            len(deck) != 52
-            or len(set(deck)) != 52
-            or not all(type(c) in (int, Card) and 0 <= c < 52 for c in deck)
-        ):
-            raise ValueError("deck must hold each of the 52 cards once")
+        """Deal from ``deck`` (see the module docstring). Raises
+        :class:`~ginrummy.errors.ArgumentError` for a dealer that is not 0 or 1 or a deck that
+        is not the 52 cards once each (:class:`~ginrummy.errors.ArgumentTypeError` for
+        arguments of another kind), and :class:`~ginrummy.errors.RulesError` for rules the
+        variant does not play."""
+        check_instance("rules", rules, Rules, "a Rules")
+        dealer = check_seat("dealer", dealer)
+        cards = check_deck(deck)
         self._check_rules(rules)
-        cards = tuple(CARDS[c] for c in deck)
         self.rules = rules
         self.dealer = dealer
         self.deck: tuple[Card, ...] = cards
@@ -187,9 +198,12 @@ class BaseHandState(ABC, Generic[A, V]):
 
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> Self:
-        """Shuffle a deck with ``rng`` (a ``random.Random`` or a seed) and deal (see
+        """Shuffle a deck with ``rng`` (a ``random.Random`` or an int seed) and deal (see
         :func:`shuffle_for`: every variant deals the same deck from the same ``rng``). Raises
-        ``TypeError`` for another kind of ``rng``, and what the constructor raises."""
+        :class:`~ginrummy.errors.ArgumentTypeError` (a ``TypeError``) for another kind of
+        ``rng``, and what the constructor raises (the arguments are checked before the shuffle)."""
+        check_instance("rules", rules, Rules, "a Rules")
+        dealer = check_seat("dealer", dealer)
         deck, second = shuffle_for(rules, rng)
         return cls._dealt(rules, dealer, deck, second)
 
@@ -214,8 +228,9 @@ class BaseHandState(ABC, Generic[A, V]):
         return self._phase is Phase.END
 
     def hand(self, player: int) -> CardSet:
-        """A player's cards (``CardSet``). Hidden information: not for the opponent."""
-        return self._hands[player]
+        """A player's cards (``CardSet``). Hidden information: not for the opponent. Raises
+        :class:`~ginrummy.errors.ArgumentError` for a player that is not 0 or 1."""
+        return self._hands[check_seat("player", player)]
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -311,6 +326,8 @@ class BaseHandState(ABC, Generic[A, V]):
         """Check ``action`` and return it as it is to be logged (with engine choices filled in).
         Anything that is not one of the variant's actions fails the phase check."""
         phase = self._phase
+        if player is not None and player.__class__ is not int:
+            player = check_seat("player", player)  # the one rule for ints: no bool, int-likes taken
         if player is not None and player != self._to_act:
             raise NotYourTurnError(
                 f"it is player {self._to_act}'s turn, not player {player}'s"
@@ -406,9 +423,10 @@ class BaseHandState(ABC, Generic[A, V]):
         """The result of a dead hand: what the variant's result shows (no score)."""
 
     def pop(self) -> A:
-        """Undo the last action and return it. Raises ``IndexError`` if none was made."""
+        """Undo the last action and return it. Raises :class:`~ginrummy.errors.NothingToUndoError`
+        (a :class:`~ginrummy.errors.GinRummyError` and an ``IndexError``) if none was made."""
         if not self._stack:
-            raise IndexError("no action to undo")
+            raise NothingToUndoError("no action to undo")
         snap = self._stack.pop()
         _, action = self._log.pop()
         for name, value in zip(self._UNDO_FIELDS, snap, strict=True):
@@ -430,10 +448,10 @@ class BaseHandState(ABC, Generic[A, V]):
         """What ``player`` (0 or 1) may see now: the variant's view (a ``NamedTuple``); two
         states that differ only in what ``player`` cannot see give equal views.
 
-        Raises ``ValueError`` for another player number.
+        Raises :class:`~ginrummy.errors.ArgumentError` for another player number
+        (:class:`~ginrummy.errors.ArgumentTypeError` for another kind).
         """
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        player = check_seat("player", player)
         mine = self._to_act == player and self._phase is not Phase.END
         return self._view(
             mine,
@@ -463,9 +481,43 @@ class BaseHandState(ABC, Generic[A, V]):
 def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Card | None]:
     """The deck for a hand, shuffled with ``rng`` (a ``random.Random`` or a seed), and, under
     ``knock_card=second-deck`` rules (Oklahoma, 002), the second deck's card then drawn with the
-    same ``rng``. Raises ``TypeError`` for another kind of ``rng``."""
-    if isinstance(rng, bool) or not isinstance(rng, int | random.Random):
-        raise TypeError(f"shuffle needs a random.Random or an int seed, got {type(rng).__name__}")
+    same ``rng``. Raises :class:`~ginrummy.errors.ArgumentTypeError` (a ``TypeError``) for
+    another kind of ``rng``."""
+    rng = check_rng("rng", rng)
     r = rng if isinstance(rng, random.Random) else random.Random(rng)
     deck = shuffled_deck(r)
     return deck, (CARDS[r.randrange(52)] if rules.knock_card is KnockCard.SECOND_DECK else None)
+
+
+def check_deck(deck: Any) -> tuple[Card, ...]:
+    """``deck`` as 52 cards: a sequence holding each card (an int 0-51, not a ``bool``) once.
+    Raises :class:`~ginrummy.errors.ArgumentError` (``ArgumentTypeError`` for another kind)."""
+    if (
+        isinstance(deck, str | bytes | bytearray | dict)
+        or not hasattr(deck, "__len__")
+        or not hasattr(deck, "__iter__")
+    ):
+        raise ArgumentTypeError(f"deck must be a sequence of the 52 cards, got {shown(deck)}")
+    if len(deck) != 52:
+        raise ArgumentError(f"deck must hold each of the 52 cards once, got {len(deck)} cards")
+    if all(type(c) is Card for c in deck):  # a shuffled deck: Cards are 0-51
+        cards = tuple(deck)
+    else:
+        cards = tuple(
+            CARDS[check_int(f"deck[{i}]", c, 0, 51, "a card (an int 0-51)")] for i, c in enumerate(deck)
+        )
+    if len(set(cards)) != 52:
+        raise ArgumentError(
+            f"deck must hold each of the 52 cards once, got {52 - len(set(cards))} repeated cards"
+        )
+    return cards
+
+
+def check_hand(name: str, value: object) -> BaseHandState[Any, Any]:
+    """``value`` if it is a hand of any variant (a :class:`BaseHandState`); raises
+    :class:`~ginrummy.errors.ArgumentTypeError` naming ``name`` otherwise."""
+    if not isinstance(value, BaseHandState):
+        raise ArgumentTypeError(
+            f"{name} must be a hand (a BaseHandState: HandState, PickupState), got {shown(value)}"
+        )
+    return value

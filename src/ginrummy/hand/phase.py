@@ -6,6 +6,8 @@ from enum import Enum
 from typing import NamedTuple
 
 from ginrummy.cards import Card
+from ginrummy.checks import shown
+from ginrummy.errors import ArgumentError
 
 __all__ = ["Event", "Phase"]
 
@@ -22,6 +24,11 @@ class Phase(Enum):
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        """``Phase(value)`` of a value that is none: :class:`~ginrummy.errors.ArgumentError`."""
+        raise ArgumentError(f"phase must be one of {', '.join(p.value for p in cls)}, got {shown(value)}")
 
 
 class Event(NamedTuple):

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ginrummy.cards import CardSet
+from ginrummy.checks import check_cardset, check_instance, check_int, check_seat, shown
+from ginrummy.errors import ArgumentError, ArgumentTypeError
 from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.rules import Rules
@@ -71,6 +73,11 @@ class Outcome(StrEnum):
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Outcome:
+        """``Outcome(value)`` of a value that is none: :class:`~ginrummy.errors.ArgumentError`."""
+        raise ArgumentError(f"outcome must be one of {', '.join(o.value for o in cls)}, got {shown(value)}")
+
     @property
     def label(self) -> str:
         """The outcome's name as shown to players (every front end).
@@ -110,6 +117,17 @@ class HandResult:
     Counts are deadwood points; ``defender_count`` is after layoffs. ``hands``
     are both players' final cards (``CardSet``; the knocker's without the discard);
     they are empty for a dead hand, whose cards are not shown.
+
+    Checked on creation (what every hand the engine plays comes to, so a result entered by hand
+    cannot put a sheet out of step): ``points`` and the counts are ints of at least 0,
+    ``multiplier`` at least 1, ``winner`` and ``knocker`` 0, 1 or ``None`` as the outcome
+    says (a knock, gin or big gin is won by the knocker with a lower count, or no deadwood for
+    gin; an undercut by the defender with an equal or lower count; a tie and a dead hand by
+    nobody, for 0 points; a dead hand has no knocker). Raises
+    :class:`~ginrummy.errors.ArgumentError` naming the field
+    (:class:`~ginrummy.errors.ArgumentTypeError` for a field of another kind); a numpy
+    integer is taken as an int (:mod:`ginrummy.checks`), an outcome's value (``"knock"``) as
+    the :class:`Outcome`.
     """
 
     outcome: Outcome
@@ -125,6 +143,73 @@ class HandResult:
     multiplier: int = 1
     """The hand's points were multiplied by this (Oklahoma: 2 for a spade knock card); ``points``
     already includes it."""
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        if not isinstance(self.outcome, Outcome):
+            put(self, "outcome", Outcome(check_instance("outcome", self.outcome, str, "an Outcome")))
+        for name in ("winner", "knocker"):
+            value = getattr(self, name)
+            if value is not None:
+                put(self, name, check_seat(name, value))
+        put(self, "points", check_int("points", self.points, lo=0))
+        put(self, "multiplier", check_int("multiplier", self.multiplier, lo=1))
+        put(self, "knocker_count", check_int("knocker_count", self.knocker_count, lo=0))
+        put(self, "defender_count", check_int("defender_count", self.defender_count))
+        put(self, "knocker_deadwood", check_cardset("knocker_deadwood", self.knocker_deadwood))
+        melds = self.knocker_melds
+        if not isinstance(melds, tuple | list) or not all(isinstance(m, Meld) for m in melds):
+            raise ArgumentTypeError(f"knocker_melds must be a tuple of Meld, got {shown(melds)}")
+        put(self, "knocker_melds", tuple(melds))
+        if self.defense is not None:
+            check_instance("defense", self.defense, LayoffPlan, "a LayoffPlan or None")
+        hands = self.hands
+        if not isinstance(hands, tuple | list) or len(hands) != 2:
+            raise ArgumentTypeError(f"hands must be a pair of CardSets, got {shown(hands)}")
+        put(self, "hands", (check_cardset("hands[0]", hands[0]), check_cardset("hands[1]", hands[1])))
+        self._check_outcome()
+
+    def _check_outcome(self) -> None:
+        """Raise :class:`~ginrummy.errors.ArgumentError` unless the winner, knocker, points and
+        counts are those the outcome can have (a standard hand's; pickup overrides)."""
+        outcome, winner, knocker = self.outcome, self.winner, self.knocker
+        if outcome is Outcome.DEAD:
+            if winner is not None or knocker is not None or self.points:
+                raise ArgumentError(
+                    f"a dead hand has no winner, no knocker and 0 points, got winner={winner!r}, "
+                    f"knocker={knocker!r}, points={self.points}"
+                )
+            return
+        if knocker is None:
+            raise ArgumentError(f"a {outcome.value} result needs the knocker (0 or 1), got None")
+        if self.defender_count < 0:
+            raise ArgumentError(f"defender_count must be an int of at least 0, got {self.defender_count}")
+        kc, dc = self.knocker_count, self.defender_count
+        want: int | None = {
+            Outcome.KNOCK: knocker,
+            Outcome.GIN: knocker,
+            Outcome.BIG_GIN: knocker,
+            Outcome.UNDERCUT: 1 - knocker,
+        }.get(outcome)
+        if winner != want:
+            who = "nobody (None)" if want is None else f"player {want}"
+            raise ArgumentError(
+                f"a {outcome.value} by player {knocker} is won by {who}, got winner={winner!r}"
+            )
+        if outcome is Outcome.TIE and self.points:
+            raise ArgumentError(f"a tie scores 0 points, got points={self.points}")
+        counts_fit = {
+            Outcome.KNOCK: kc < dc,
+            Outcome.UNDERCUT: kc >= dc,
+            Outcome.TIE: kc == dc,
+            Outcome.GIN: kc == 0,
+            Outcome.BIG_GIN: kc == 0,
+        }[outcome]
+        if not counts_fit:
+            raise ArgumentError(
+                f"the counts do not fit a {outcome.value}: knocker_count={kc}, defender_count={dc} "
+                "(a knock needs the lower count, an undercut an equal or higher one, gin no deadwood)"
+            )
 
     def describe(self, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
         """One line such as ``'Ed knocks with 3 against 10: Ed scores 7'``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ginrummy.cards import CardSet, deadwood_points
+from ginrummy.checks import check_bool, check_int
 from ginrummy.melds.tables import _point_tables, _suit_tables
 
 
@@ -67,10 +68,8 @@ class MeldRules:
     _segs: dict[int, tuple[int, ...]]
 
     def __init__(self, wrap: bool = False, ace_points: int = 1) -> None:
-        if not isinstance(wrap, bool):
-            raise TypeError(f"wrap must be true or false, got {wrap!r}")
-        if isinstance(ace_points, bool) or not isinstance(ace_points, int) or ace_points < 1:
-            raise ValueError(f"ace_points must be a positive int, got {ace_points!r}")
+        check_bool("wrap", wrap)
+        ace_points = check_int("ace_points", ace_points, lo=1, want="a positive int")
         melded, runners = _suit_tables(wrap)
         rank_points = (ace_points, *(min(r + 1, 10) for r in range(1, 13)))
         left, gain = _point_tables(melded, rank_points)

@@ -16,8 +16,8 @@ from ginrummy.cards import (
     parse_cards,  # noqa: F401 (the doctests)
 )
 from ginrummy.melds.aces import STANDARD, MeldRules
-from ginrummy.melds.choices import _pruned_options
-from ginrummy.melds.meld import Arrangement, Meld, _meld_order, _meld_unchecked
+from ginrummy.melds.choices import _pruned_options, check_search_size
+from ginrummy.melds.meld import Arrangement, Meld, _meld_order, _meld_unchecked, check_hand_args
 from ginrummy.melds.tables import _INF, _RANK_MASKS, _SUIT_BITS, _segments
 
 
@@ -53,17 +53,23 @@ def _arrangement(hand: CardSet, choice: Sequence[int], mr: MeldRules) -> Arrange
 def arrangements(hand: CardSet, mr: MeldRules = STANDARD) -> list[Arrangement]:
     """Every least-deadwood arrangement of ``hand`` (a ``CardSet``), with maximal runs.
 
-    Arrangements differ in which melds they lay down, which matters for layoffs.
+    Arrangements differ in which melds they lay down, which matters for layoffs. Raises
+    :class:`~ginrummy.errors.ArgumentError` for a hand that is not a ``CardSet`` or one too
+    big to search exactly (:data:`~ginrummy.melds.choices.MAX_SET_CHOICES`) (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for an ``mr`` that is
+    not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> [a.text() for a in arrangements(parse_cards("7c 7d 7h 8c 8d 8h 9c 9d 9h"))]
     ['7c 7d 7h | 8c 8d 8h | 9c 9d 9h ; deadwood none (0)', '7c 8c 9c | 7d 8d 9d | 7h 8h 9h ; deadwood none (0)']
     >>> [a.text() for a in arrangements(parse_cards("2h Ah Kh Qh 5c 5d 5s Ac"), mr=MeldRules.of(True, 15))]
     ['5c 5d 5s | Qh Kh Ah 2h ; deadwood Ac (15)']
     """
+    hand = check_hand_args(hand, mr)
     left = mr.left
     scored = []
     best = _INF
     fixed, _, options = _pruned_options(hand, mr)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
     fixed_sets = [[fixed & m] for m in _RANK_MASKS if fixed & m]
     for choice in product(*options, *fixed_sets):
         rest = hand

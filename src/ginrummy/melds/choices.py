@@ -10,9 +10,30 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ginrummy.cards import CardSet
+from ginrummy.cards import CardSet, format_cards
+from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import MeldRules
 from ginrummy.melds.tables import _RANK_MASKS, _SUIT_BITS
+
+MAX_SET_CHOICES = 50_000
+"""The most set choices an exact search tries: a hand whose choices multiply to more (seven or
+more ranks of 3-4 cards, most of them four, that could also run: 27 cards at the least) is
+refused rather than searched for minutes. Six such ranks make at most ``6**6`` = 46,656 choices, so a
+search with six ranks or fewer is never refused; no hand of a game comes near."""
+
+
+def check_search_size(hand: CardSet, sizes: list[int]) -> None:
+    """Raise :class:`~ginrummy.errors.ArgumentError` if the set choices of ``hand`` (``sizes``:
+    how many per rank) multiply to more than :data:`MAX_SET_CHOICES`. Called by the searches
+    only when they have more than six ranks to choose for (fewer never exceed it)."""
+    total = 1
+    for n in sizes:
+        total *= n
+    if total > MAX_SET_CHOICES:
+        raise ArgumentError(
+            f"hand must be one an exact search can solve: {format_cards(hand)} ({hand.bit_count()} cards) "
+            f"has {total:,} ways to choose its sets, more than {MAX_SET_CHOICES:,}"
+        )
 
 
 def _pattern_options(members: int, runners: int) -> tuple[tuple[int, bool], ...]:

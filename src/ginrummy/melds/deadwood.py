@@ -19,10 +19,14 @@ from ginrummy.cards import (
     CARDS,
     Card,
     CardSet,
+    format_cards,
     parse_cards,  # noqa: F401 (the doctests)
 )
+from ginrummy.checks import check_cardset
+from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
-from ginrummy.melds.choices import _PATTERN_OPTIONS, _pruned_options, _set_options
+from ginrummy.melds.choices import _PATTERN_OPTIONS, _pruned_options, _set_options, check_search_size
+from ginrummy.melds.meld import check_hand_args
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
 
@@ -30,12 +34,21 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     """Least deadwood count (points) of a hand of any size, over all arrangements.
 
     ``hand`` is a ``CardSet``; ``mr`` says how aces work (default: ace low, runs do not
-    turn the corner, ace 1).
+    turn the corner, ace 1). Raises :class:`~ginrummy.errors.ArgumentError` for a hand that is
+    not a ``CardSet`` or one too big to search exactly
+    (:data:`~ginrummy.melds.choices.MAX_SET_CHOICES`; 27 cards at the least) (:class:`~ginrummy.errors.ArgumentTypeError` for another kind, and for
+    an ``mr`` that is not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> least_deadwood(parse_cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc"))
     0
     """
-    left = mr.left
+    if hand.__class__ is not int or hand >> 52:  # the one check of the hot path: a plain int of 52 bits
+        hand = check_cardset("hand", hand)
+    try:
+        left = mr.left
+    except AttributeError:
+        check_hand_args(hand, mr)  # raises: mr is not a MeldRules
+        raise
     s0 = hand & 0x1FFF
     s1 = (hand >> 13) & 0x1FFF
     s2 = (hand >> 26) & 0x1FFF
@@ -43,6 +56,8 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
         return left[s0] + left[s1] + left[s2] + left[s3]
     fixed, _, options = _pruned_options(hand, mr)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
     hand ^= fixed
     if not options:
         return (
@@ -70,6 +85,8 @@ def discard_deadwoods(hand: CardSet, mr: MeldRules = STANDARD) -> dict[Card, int
     options = _set_options(hand)
     if not options:
         return _discards_for(hand, {}, mr)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
     out: dict[Card, int] = {}
     for choice in product(*options):
         sets = 0
@@ -115,13 +132,14 @@ def _discards_for(rest: CardSet, out: dict[Card, int], mr: MeldRules) -> dict[Ca
 
 def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     """Least deadwood count (points) left after the best discard from ``hand``
-    (a ``CardSet``, normally 11 cards after a draw). Raises ``ValueError`` on an empty hand.
+    (a ``CardSet``, normally 11 cards after a draw; not checked: a hot path). Raises
+    :class:`~ginrummy.errors.ArgumentError` on an empty hand.
 
     >>> least_deadwood_after_discard(parse_cards("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"))
     0
     """
     if not hand:
-        raise ValueError("cannot discard from an empty hand")
+        raise ArgumentError("cannot discard from an empty hand")
     if hand.bit_count() != 11:
         return min(discard_deadwoods(hand, mr=mr).values())
     left = mr.left
@@ -152,6 +170,8 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
         members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
         runs = (r0 & b and 1) | (r1 & b and 2) | (r2 & b and 4) | (r3 & b and 8)
         branches.append((b, _PATTERN_OPTIONS[members, runs]))
+    if len(branches) > 6:
+        check_search_size(hand, [len(opts) for _, opts in branches])
     if not branches:
         g = min(gain[s0], gain[s1], gain[s2], gain[s3])
         return left[s0] + left[s1] + left[s2] + left[s3] + (0 if free and g > 0 else g)
@@ -199,15 +219,22 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
 def best_discards(hand: CardSet, exclude: CardSet = 0, mr: MeldRules = STANDARD) -> tuple[int, list[Card]]:
     """The discards from ``hand`` (a ``CardSet``, normally 11 cards) that leave the least
     deadwood, and that deadwood count in points. Cards in ``exclude`` (e.g. the card just
-    taken from the discard pile) are not considered. Raises ``ValueError`` if no card may
-    be discarded.
+    taken from the discard pile) are not considered. Raises
+    :class:`~ginrummy.errors.ArgumentError` if no card may be discarded, ``hand`` or
+    ``exclude`` is not a ``CardSet`` or ``hand`` is too big to search exactly
+    (:data:`~ginrummy.melds.choices.MAX_SET_CHOICES`) (:class:`~ginrummy.errors.ArgumentTypeError` for another
+    kind, and for an ``mr`` that is not a :class:`~ginrummy.melds.aces.MeldRules`).
 
     >>> best_discards(parse_cards("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"))
     (0, [Card('3d')])
     """
-    candidates = hand & ~exclude
+    hand = check_hand_args(hand, mr)
+    candidates = hand & ~check_cardset("exclude", exclude)
     if not candidates:
-        raise ValueError("no card may be discarded")
+        raise ArgumentError(
+            f"no card may be discarded: hand {format_cards(hand) or '(no cards)'}, "
+            f"exclude {format_cards(exclude) or '(no cards)'}"
+        )
     best = _INF
     cards: list[Card] = []
     for c, v in discard_deadwoods(hand, mr=mr).items():

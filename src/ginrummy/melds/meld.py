@@ -13,10 +13,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ginrummy.cards import Card, CardSet, cards_of, deadwood_points, format_cards, parse_cards
-from ginrummy.errors import InvalidMeldError
+from ginrummy.cards import NUM_CARDS, Card, CardSet, cards_of, deadwood_points, format_cards, parse_cards
+from ginrummy.checks import CARDSET_WANT, check_cardset, check_instance, check_int, shown
+from ginrummy.errors import ArgumentTypeError, InvalidMeldError
 from ginrummy.melds.aces import STANDARD, MeldRules
 from ginrummy.melds.tables import _RANK_MASKS, _SUIT_BITS, _rotl, _rotr
+
+
+def check_meld_rules(mr: object) -> MeldRules:
+    """``mr`` if it is a :class:`MeldRules`, else :class:`~ginrummy.errors.ArgumentTypeError`."""
+    return check_instance("mr", mr, MeldRules, "a MeldRules (meld_rules(rules) or MeldRules.of(...))")
+
+
+def check_hand_args(hand: object, mr: object) -> CardSet:
+    """``hand`` as a plain-int ``CardSet`` (:func:`~ginrummy.checks.check_cardset`) once ``mr``
+    is checked to be a :class:`MeldRules`: the checks of the meld package's public functions."""
+    check_meld_rules(mr)
+    return check_cardset("hand", hand)
 
 
 def run_start(mask: CardSet, low: int) -> int:
@@ -71,8 +84,10 @@ class Meld:
     Built from a ``CardSet``, cards or a text such as ``"7c 7d 7s"``, and checked against
     ``mr`` (a :class:`MeldRules`, default :data:`STANDARD`: ace low): a run round the
     corner (``"Ks As 2s"``) is a meld only when ``mr.wrap``. Raises
-    :class:`InvalidMeldError` if the cards are not a meld. A meld is its cards: equality
-    and hash are by cards, whatever ``mr`` it was checked against.
+    :class:`InvalidMeldError` if the cards are not a meld, and
+    :class:`~ginrummy.errors.ArgumentError` for a card set or card out of range
+    (:class:`~ginrummy.errors.ArgumentTypeError` for another kind). A meld is its cards:
+    equality and hash are by cards, whatever ``mr`` it was checked against.
 
     >>> Meld("8h 9h Th"), Meld("8h 9h Th").is_run, Meld("7c 7d 7s").layoff_cards() == Card("7h").bit
     (Meld('8h 9h Th'), True, True)
@@ -83,14 +98,19 @@ class Meld:
     __slots__ = ("_mask",)
 
     def __init__(self, cards: CardSet | str | Iterable[int], mr: MeldRules = STANDARD) -> None:
+        check_meld_rules(mr)
         if isinstance(cards, str):
             mask = parse_cards(cards)
-        elif isinstance(cards, int):
-            mask = cards
-        else:
+        elif isinstance(cards, bytes | bytearray):
+            raise ArgumentTypeError(f"cards must be a CardSet, cards or a str of cards, got {shown(cards)}")
+        elif hasattr(cards, "__iter__"):
             mask = 0
-            for c in cards:
-                mask |= 1 << c
+            for i, c in enumerate(cards):
+                mask |= 1 << check_int(f"cards[{i}]", c, 0, NUM_CARDS - 1, "a card (an int 0-51)")
+        else:
+            mask = check_int(
+                "cards", cards, 0, (1 << NUM_CARDS) - 1, f"{CARDSET_WANT}, cards or a str of cards"
+            )
         if not is_meld(mask, mr=mr):
             seq = "aces high or low, round the corner" if mr.wrap else "ace low"
             raise InvalidMeldError(

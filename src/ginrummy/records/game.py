@@ -7,23 +7,41 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from ginrummy.errors import RecordError
+from ginrummy.checks import check_instance, check_names, check_seat, check_seed, check_str
+from ginrummy.errors import ArgumentError, ArgumentTypeError, RecordError
+from ginrummy.hand.base import BaseHandState
 from ginrummy.records.claims import GameClaim, check
 from ginrummy.records.hand import HandRecord, parse_json
-from ginrummy.records.validate import VERSION, Fields
+from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.variants import AnyHandState
 
-__all__ = ["FORFEIT_KINDS", "GameForfeit", "GameRecord"]
+__all__ = ["FORFEIT_KINDS", "GameForfeit", "GameRecord", "check_states", "records_of"]
 
 WHERE = "game record"
+
+R = TypeVar("R")
 
 FORFEIT_KINDS = ("crash", "timeout", "garbage", "illegal", "unsupported")
 """Why a player (a bot, :mod:`ginrummy.protocol`) forfeited a game: it crashed, hung past its
 time budget, answered with garbage or an illegal action, or does not play the rules."""
+
+
+def check_states(name: str, states: Any) -> None:
+    """Raise :class:`~ginrummy.errors.ArgumentTypeError` unless ``states`` is a sequence of hands."""
+    if not isinstance(states, Sequence) or not all(isinstance(s, BaseHandState) for s in states):
+        raise ArgumentTypeError(f"{name} must be a sequence of hands (BaseHandState), got {shown(states)}")
+
+
+def records_of(name: str, value: Any, kind: type[R]) -> tuple[R, ...]:
+    """``value`` as a tuple of records of ``kind`` (a list is taken too). Raises
+    :class:`~ginrummy.errors.ArgumentTypeError` naming the field."""
+    if not isinstance(value, tuple | list) or not all(isinstance(r, kind) for r in value):
+        raise ArgumentTypeError(f"{name} must be a tuple of {kind.__name__}, got {shown(value)}")
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +58,12 @@ class GameForfeit:
     player: int
     kind: str
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", check_seat("player", self.player))
+        if check_str("kind", self.kind) not in FORFEIT_KINDS:
+            raise ArgumentError(f"kind must be one of {', '.join(FORFEIT_KINDS)}, got {self.kind!r}")
+        check_str("message", self.message)
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "message": self.message}
@@ -59,7 +83,11 @@ class GameRecord:
     """A game: ``rules``, game ``seed``, ``names``, ``first_dealer``, the ``hands`` in order
     (the last may be unfinished) and the ``claim``: what the record says the game came to
     (``None``: none claimed, as in a version 1 record; :meth:`from_game` sets it); ``forfeit``:
-    set when a player forfeited the game (the other one wins it, :attr:`winner`)."""
+    set when a player forfeited the game (the other one wins it, :attr:`winner`).
+
+    What it cannot write it refuses on creation, as :class:`HandRecord` does
+    (:class:`~ginrummy.errors.ArgumentTypeError` for a seed that is not an int, names that are
+    not two strings, a first dealer that is not 0 or 1, hands that are not hand records)."""
 
     rules: Rules
     seed: int
@@ -68,6 +96,18 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
     claim: GameClaim | None = None
     forfeit: GameForfeit | None = None
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        check_instance("rules", self.rules, Rules, "a Rules")
+        put(self, "seed", check_seed("seed", self.seed))
+        put(self, "names", check_names("names", self.names))
+        put(self, "first_dealer", check_seat("first_dealer", self.first_dealer))
+        put(self, "hands", records_of("hands", self.hands, HandRecord))
+        if self.claim is not None:
+            check_instance("claim", self.claim, GameClaim, "a GameClaim or None")
+        if self.forfeit is not None:
+            check_instance("forfeit", self.forfeit, GameForfeit, "a GameForfeit or None")
 
     @classmethod
     def from_game(
@@ -82,7 +122,11 @@ class GameRecord:
     def played(
         cls, game: Game, states: Sequence[AnyHandState], forfeit: GameForfeit | None = None
     ) -> tuple[GameRecord, Game]:
-        """:meth:`from_game` and the game the record replays to (a new :class:`Game`)."""
+        """:meth:`from_game` and the game the record replays to (a new :class:`Game`). Raises
+        :class:`~ginrummy.errors.ArgumentTypeError` for a ``game`` that is not a :class:`Game`
+        or ``states`` that are not hands."""
+        check_instance("game", game, Game, "a Game")
+        check_states("states", states)
         assert game.first_dealer is not None  # Game draws it when not given
         hands = tuple(
             HandRecord.from_state(s, seed) for s, seed in zip(states, game.hand_seeds, strict=False)

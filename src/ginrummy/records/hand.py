@@ -12,16 +12,17 @@ import dataclasses
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from ginrummy.cards import Card, format_cards, parse_card
-from ginrummy.errors import GinRummyError, RecordError
-from ginrummy.hand.base import shuffle_for
+from ginrummy.cards import CARDS, Card, format_cards, parse_card
+from ginrummy.checks import check_instance, check_int, check_names, check_seat, check_seed
+from ginrummy.errors import ArgumentTypeError, GinRummyError, RecordError
+from ginrummy.hand.base import check_deck, check_hand, shuffle_for
 from ginrummy.records.claims import HandClaim, check
 from ginrummy.records.replay import ReplayError, replay_actions
 from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import KnockCard, Rules
-from ginrummy.variants import AnyAction, AnyHandState, deal_from, parse_any_action, variant_of
+from ginrummy.variants import ACTION_TYPES, AnyAction, AnyHandState, deal_from, parse_any_action, variant_of
 from ginrummy.variants.standard.actions import LayOff
 
 __all__ = ["HandRecord", "parse_json"]
@@ -30,10 +31,13 @@ WHERE = "hand record"
 
 
 def parse_json(text: str, where: str) -> Any:
-    """``json.loads(text)``; raises :class:`RecordError` (``WHERE: not JSON: ...``)."""
+    """``json.loads(text)`` of a ``str`` (or UTF-8 ``bytes``); raises :class:`RecordError`
+    (``WHERE: not JSON: ...``, or ``WHERE: must be JSON text ...`` for another kind of ``text``)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"{where}: must be JSON text (a str), got {shown(text)}")
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise RecordError(f"{where}: not JSON: {exc}") from None
 
 
@@ -43,7 +47,13 @@ class HandRecord:
     ``seed`` it was shuffled from, the second deck's ``knock_card`` (Oklahoma), the ``actions``
     as ``(player, action)``, optionally the players' ``names`` (seat 0, seat 1), and the
     ``claim``: the result the record says the hand came to (``None``: none claimed, as for a
-    record built in code; :meth:`from_state` and :meth:`from_json` always set it)."""
+    record built in code; :meth:`from_state` and :meth:`from_json` always set it).
+
+    What it cannot write it refuses on creation: raises
+    :class:`~ginrummy.errors.ArgumentTypeError` (``ArgumentError`` out of range) for fields of
+    another kind (a dealer that is not 0 or 1, a deck that is not the 52 cards, actions that are
+    not ``(player, action)`` pairs, a seed that is not an int, names that are not two strings);
+    a numpy integer is taken as an int (:mod:`ginrummy.checks`)."""
 
     rules: Rules
     dealer: int
@@ -54,12 +64,33 @@ class HandRecord:
     names: tuple[str, str] | None = None
     claim: HandClaim | None = None
 
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        check_instance("rules", self.rules, Rules, "a Rules")
+        put(self, "dealer", check_seat("dealer", self.dealer))
+        put(self, "deck", check_deck(self.deck))
+        put(self, "actions", _checked_actions(self.actions))
+        if self.seed is not None:
+            put(self, "seed", check_seed("seed", self.seed))
+        if self.knock_card is not None:
+            put(
+                self,
+                "knock_card",
+                CARDS[check_int("knock_card", self.knock_card, 0, 51, "a card (an int 0-51)")],
+            )
+        if self.names is not None:
+            put(self, "names", check_names("names", self.names))
+        if self.claim is not None:
+            check_instance("claim", self.claim, HandClaim, "a HandClaim or None")
+
     @classmethod
     def from_state(
         cls, state: AnyHandState, seed: int | None = None, names: tuple[str, str] | None = None
     ) -> HandRecord:
         """The record of ``state`` (a hand of any variant) so far; ``seed`` is the one its deck
-        was shuffled from."""
+        was shuffled from. Raises :class:`~ginrummy.errors.ArgumentTypeError` for a ``state``
+        that is not a hand (and what the constructor raises for ``seed`` and ``names``)."""
+        check_hand("state", state)
         second = variant_of(state.rules).record_extras(state).get("knock_card")
         claim = HandClaim.of(state.result)
         return cls(state.rules, state.dealer, state.deck, state.log, seed, second, names, claim)
@@ -160,6 +191,20 @@ class HandRecord:
         names = f.optional_names("names")
         rec = cls(rules, dealer, deck, actions, seed, second, names, HandClaim.read(f))
         return _version_1_layoff(rec, where) if v == 1 else rec
+
+
+def _checked_actions(actions: Any) -> tuple[tuple[int, AnyAction], ...]:
+    """``actions`` as a tuple of ``(player, action)`` pairs: a player 0 or 1, an action of
+    any variant. Raises :class:`~ginrummy.errors.ArgumentTypeError` naming the pair."""
+    if isinstance(actions, str | bytes | bytearray | dict) or not hasattr(actions, "__iter__"):
+        raise ArgumentTypeError(f"actions must be a sequence of (player, action) pairs, got {shown(actions)}")
+    out: list[tuple[int, AnyAction]] = []
+    for i, item in enumerate(actions):
+        if not (isinstance(item, tuple | list) and len(item) == 2 and isinstance(item[1], ACTION_TYPES)):
+            raise ArgumentTypeError(f"actions[{i}] must be a (player, action) pair, got {shown(item)}")
+        action = cast(AnyAction, item[1])  # an instance of ACTION_TYPES: checked above
+        out.append((check_seat(f"actions[{i}] player", item[0]), action))
+    return tuple(out)
 
 
 def _deck(f: Fields) -> tuple[Card, ...]:

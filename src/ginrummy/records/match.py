@@ -11,16 +11,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ginrummy.errors import RecordError
+from ginrummy.checks import check_instance, check_names, check_seed
+from ginrummy.errors import ArgumentTypeError, RecordError
 from ginrummy.records.claims import MatchClaim, TeamClaim, check
-from ginrummy.records.game import GameRecord
+from ginrummy.records.game import GameRecord, check_states, records_of
 from ginrummy.records.hand import parse_json
-from ginrummy.records.validate import VERSION, Fields
+from ginrummy.records.validate import VERSION, Fields, shown
 from ginrummy.rules import Rules
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.variants import AnyHandState
 
 __all__ = ["MatchRecord", "TeamRecord"]
+
+
+def _sequence(name: str, value: Any) -> Sequence[Any]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise ArgumentTypeError(f"{name} must be a sequence, got {shown(value)}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +42,16 @@ class MatchRecord:
     games: tuple[GameRecord, ...]
     claim: MatchClaim | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse what cannot be written, as :class:`~ginrummy.records.game.GameRecord` does."""
+        put = object.__setattr__
+        check_instance("rules", self.rules, Rules, "a Rules")
+        put(self, "seed", check_seed("seed", self.seed))
+        put(self, "names", check_names("names", self.names))
+        put(self, "games", records_of("games", self.games, GameRecord))
+        if self.claim is not None:
+            check_instance("claim", self.claim, MatchClaim, "a MatchClaim or None")
+
     @classmethod
     def from_match(cls, match: Match, states: Sequence[Sequence[AnyHandState]]) -> MatchRecord:
         """The record of ``match`` whose games' hands were played as ``states[k]`` (game ``k``)."""
@@ -42,7 +59,12 @@ class MatchRecord:
 
     @classmethod
     def played(cls, match: Match, states: Sequence[Sequence[AnyHandState]]) -> tuple[MatchRecord, Match]:
-        """:meth:`from_match` and the match the record replays to (a new :class:`Match`)."""
+        """:meth:`from_match` and the match the record replays to (a new :class:`Match`). Raises
+        :class:`~ginrummy.errors.ArgumentTypeError` for a ``match`` that is not a :class:`Match`
+        or ``states`` that are not sequences of hands."""
+        check_instance("match", match, Match, "a Match")
+        for k, game_states in enumerate(_sequence("states", states)):
+            check_states(f"states[{k}]", game_states)
         both = [GameRecord.played(g, s) for g, s in zip(match.games, states, strict=False)]
         rec = cls(match.rules, match.seed, match.names, tuple(r for r, _ in both))
         replayed = Match(match.rules, match.seed, match.names, [g for _, g in both])
@@ -112,9 +134,31 @@ class TeamRecord:
     pairings: tuple[MatchRecord, ...]
     claim: TeamClaim | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse what cannot be written, as :class:`~ginrummy.records.game.GameRecord` does."""
+        put = object.__setattr__
+        check_instance("rules", self.rules, Rules, "a Rules")
+        put(self, "seed", check_seed("seed", self.seed))
+        put(self, "team_names", check_names("team_names", self.team_names))
+        members = self.members
+        if not (
+            isinstance(members, tuple | list)
+            and len(members) == 2
+            and all(isinstance(t, tuple | list) and all(isinstance(n, str) for n in t) for t in members)
+        ):
+            raise ArgumentTypeError(f"members must be two lists of names (str), got {shown(members)}")
+        put(self, "members", (tuple(members[0]), tuple(members[1])))
+        put(self, "pairings", records_of("pairings", self.pairings, MatchRecord))
+        if self.claim is not None:
+            check_instance("claim", self.claim, TeamClaim, "a TeamClaim or None")
+
     @classmethod
     def from_team(cls, team: TeamMatch, states: Sequence[Sequence[Sequence[AnyHandState]]]) -> TeamRecord:
-        """The record of ``team``; ``states[i][k]`` are the hands of game ``k`` of pairing ``i``."""
+        """The record of ``team``; ``states[i][k]`` are the hands of game ``k`` of pairing ``i``.
+        Raises :class:`~ginrummy.errors.ArgumentTypeError` for a ``team`` that is not a
+        :class:`TeamMatch` (and what :meth:`MatchRecord.from_match` raises for ``states``)."""
+        check_instance("team", team, TeamMatch, "a TeamMatch")
+        _sequence("states", states)
         both = [MatchRecord.played(m, s) for m, s in zip(team.pairings, states, strict=False)]
         rec = cls(team.rules, team.seed, team.team_names, team.names, tuple(r for r, _ in both))
         replayed = TeamMatch(team.rules, team.names, team.seed, team.team_names, [m for _, m in both])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ginrummy.errors import ArgumentError, GameFlowError
 from ginrummy.hand.results import HandResult
 from ginrummy.rules import GameWinner, Rules, Scoring, Shutout
 
@@ -43,7 +44,7 @@ def hollywood_columns(win_number: int) -> range:
     [[0], [0, 1], [0, 1, 2], [0, 1, 2]]
     """
     if win_number < 1:
-        raise ValueError(f"win_number counts from 1, got {win_number}")
+        raise ArgumentError(f"win_number counts from 1, got {win_number}")
     return range(min(win_number, HOLLYWOOD_GAMES))
 
 
@@ -112,11 +113,12 @@ class ScoreColumn:
     entries: list[tuple[int, HandResult]] = field(default_factory=list)
 
     def enter(self, hand_index: int, result: HandResult) -> None:
-        """Enter a won hand. Raises ``ValueError`` if the game is over or nobody won the hand."""
+        """Enter a won hand. Raises :class:`~ginrummy.errors.GameFlowError` if the game is over
+        and :class:`~ginrummy.errors.ArgumentError` if nobody won the hand."""
         if self.is_over:
-            raise ValueError(f"game {self.number} is over")
+            raise GameFlowError(f"game {self.number} is over")
         if result.winner is None:
-            raise ValueError("only a hand with a winner is entered on the sheet")
+            raise ArgumentError("only a hand with a winner is entered on the sheet")
         self.entries.append((hand_index, result))
 
     def points(self, player: int) -> list[int]:
@@ -158,10 +160,11 @@ class ScoreColumn:
         score doubled, on a shutout) and the margin bonus when their points toward the target,
         before any bonus, exceed the other's by ``rules.margin_bonus_at`` or more (001). The
         winner is that player under ``game_winner=target``; under ``higher-total``, the higher
-        final total (``None`` if equal). Raises ``ValueError`` before the game is over.
+        final total (``None`` if equal). Raises :class:`~ginrummy.errors.GameFlowError` (a
+        ``ValueError``) before the game is over.
         """
         if not self.is_over:
-            raise ValueError("the game is not over yet")
+            raise GameFlowError("the game is not over yet")
         rules = self.rules
         pts = list(self.totals)
         won = self.hands_won

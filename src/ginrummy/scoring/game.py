@@ -24,17 +24,33 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ginrummy.checks import (
+    check_callable,
+    check_instance,
+    check_int,
+    check_names,
+    check_seat,
+    check_seed,
+    check_str,
+)
+from ginrummy.errors import ArgumentError, GameFlowError
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.play import Agent, play_hand
+from ginrummy.play import Agent, check_players, play_hand
 from ginrummy.rules import DealerRule, Rules, Scoring
 from ginrummy.scoring.columns import GameSummary, ScoreColumn, column_count, combine, hollywood_columns
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout, hands_sheet, hollywood_sheet, standard_sheet
 from ginrummy.variants import AnyHandState, deal_hand
 
-__all__ = ["Game", "GameSummary", "OnHand", "ScoreColumn", "choose_first_dealer", "play_game"]
+__all__ = ["Game", "GameSummary", "OnHand", "ScoreColumn", "choose_first_dealer", "fresh_seed", "play_game"]
 
 OnHand = Callable[["Game", AnyHandState], None]
 """``on_hand(game, state)``: called after each hand is entered on the sheet."""
+
+
+def fresh_seed() -> int:
+    """A new 63-bit seed from the operating system (``random.SystemRandom``), for a game, match
+    or team match made with ``seed=None``: kept as its seed, so its record replays."""
+    return random.SystemRandom().getrandbits(63)
 
 
 def choose_first_dealer(rng: random.Random) -> int:
@@ -50,9 +66,17 @@ class Game:
     """A game of hands to ``rules.target`` (three at once under Hollywood scoring).
 
     ``seed`` (an int) makes every hand's deck replayable: hand ``i`` is dealt from
-    ``random.Random(hand_seeds[i])``. ``first_dealer`` is drawn as in 000 unless given.
-    ``columns`` are the games on the sheet (one, or Hollywood's three); ``entered[i]``
-    are the games (0-based) hand ``i`` was entered in.
+    ``random.Random(hand_seeds[i])``; ``seed=None`` draws a fresh 63-bit seed from
+    ``random.SystemRandom`` and keeps it in ``seed``, so the game's record replays like any
+    other. ``first_dealer`` (0 or 1) is drawn as in 000 unless given; ``names`` are two
+    strings (a list is kept as a tuple). ``columns`` are the games on the sheet (one, or
+    Hollywood's three); ``entered[i]`` are the games (0-based) hand ``i`` was entered in.
+
+    What it cannot record it refuses: raises :class:`~ginrummy.errors.ArgumentTypeError` for
+    ``rules`` that are not a :class:`~ginrummy.rules.Rules`, a seed that is not an int (a
+    ``str``, a ``float``, a ``bool``), names that are not two strings, a ``first_dealer`` of
+    another kind, and :class:`~ginrummy.errors.ArgumentError` for a ``first_dealer`` out of range
+    (a numpy integer is taken as an int: :mod:`ginrummy.checks`).
     """
 
     rules: Rules
@@ -66,22 +90,28 @@ class Game:
     entered: list[tuple[int, ...]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        check_instance("rules", self.rules, Rules, "a Rules")
+        self.seed = fresh_seed() if self.seed is None else check_seed("seed", self.seed)
+        self.names = check_names("names", self.names)
+        if self.first_dealer is not None:
+            self.first_dealer = check_seat("first_dealer", self.first_dealer)
+        for name in ("results", "hand_seeds", "dealers"):
+            check_instance(name, getattr(self, name), list, "a list")
         self.columns = [ScoreColumn(self.rules, n + 1) for n in range(column_count(self.rules))]
         self._rng = random.Random(self.seed)
         drawn = choose_first_dealer(self._rng)  # always drawn, so hand seeds depend on the seed alone
         if self.first_dealer is None:
             self.first_dealer = drawn
-        elif self.first_dealer not in (0, 1):
-            raise ValueError(f"first_dealer must be 0 or 1, got {self.first_dealer!r}")
         self.dealer = self.first_dealer
 
     # -- play ------------------------------------------------------------------
 
     def new_hand(self) -> AnyHandState:
         """Deal the next hand (with the dealer in turn) of the variant the rules name
-        (:func:`ginrummy.variants.deal_hand`). Raises ``ValueError`` if the game is over."""
+        (:func:`ginrummy.variants.deal_hand`). Raises :class:`~ginrummy.errors.GameFlowError`
+        (a ``ValueError``) if the game is over."""
         if self.is_over:
-            raise ValueError("the game is over")
+            raise GameFlowError("the game is over")
         seed = self._rng.getrandbits(64)
         self.hand_seeds.append(seed)
         return deal_hand(self.rules, self.dealer, random.Random(seed))
@@ -91,7 +121,10 @@ class Game:
         hand loop (:func:`ginrummy.play.play_hand`, each player seeing only its own view);
         returns ``self``. ``on_hand(game, state)`` is called after each hand is entered.
         Raises what :func:`~ginrummy.play.play_hand` raises (a hand cut off at the action cap,
-        an illegal action)."""
+        an illegal action), and :class:`~ginrummy.errors.ArgumentTypeError` for players that are
+        not two agents or an ``on_hand`` that is not callable."""
+        players = check_players("players", players)
+        check_callable("on_hand", on_hand, "a function (game, state)")
         while not self.is_over:
             state = self.new_hand()
             result = play_hand(state, players)
@@ -104,11 +137,14 @@ class Game:
     def enter(self, result: HandResult) -> None:
         """Enter a finished hand's result on the sheet and choose the next dealer.
 
-        After a dead hand the same dealer deals again (000, 003). Raises ``ValueError``
-        if the game is already over.
+        After a dead hand the same dealer deals again (000, 003). Raises
+        :class:`~ginrummy.errors.GameFlowError` (a ``ValueError``) if the game is already over,
+        and :class:`~ginrummy.errors.ArgumentTypeError` for a ``result`` that is not a
+        :class:`~ginrummy.hand.results.HandResult` (whose fields are checked when it is made).
         """
+        check_instance("result", result, HandResult, "a HandResult")
         if self.is_over:
-            raise ValueError("the game is over")
+            raise GameFlowError("the game is over")
         index = len(self.results)
         self.results.append(result)
         self.dealers.append(self.dealer)
@@ -177,10 +213,10 @@ class Game:
         """Final scores with the game, box, shutout and margin bonuses; under Hollywood
         scoring, the three games' summaries added up (see :meth:`summaries` for each).
 
-        Raises ``ValueError`` before the game is over.
+        Raises :class:`~ginrummy.errors.GameFlowError` (a ``ValueError``) before the game is over.
         """
         if not self.is_over:
-            raise ValueError("the game is not over yet")
+            raise GameFlowError("the game is not over yet")
         if len(self.columns) == 1:
             return self.columns[0].summary()
         return combine(self.summaries())
@@ -198,9 +234,15 @@ class Game:
         players' points and running totals and each bonus on its own row, no line wider than
         ``width`` characters where it can (:func:`~ginrummy.scoring.sheet.hands_sheet`). Under
         Hollywood scoring either layout is the three games side by side (``title`` defaults to
-        ``Hollywood``), or one under the other when that is wider than ``width``. Raises ``ValueError`` for another layout."""
-        if layout not in SHEET_LAYOUTS:
-            raise ValueError(f"unknown sheet layout {layout!r}; choose from {', '.join(SHEET_LAYOUTS)}")
+        ``Hollywood``), or one under the other when that is wider than ``width``. Raises
+        :class:`~ginrummy.errors.ArgumentError` for another layout (``ArgumentTypeError`` for a
+        ``title``, ``layout`` or ``width`` of another kind)."""
+        if title is not None:
+            check_str("title", title)
+        if width is not None:
+            width = check_int("width", width, lo=1)
+        if check_str("layout", layout) not in SHEET_LAYOUTS:
+            raise ArgumentError(f"unknown sheet layout {layout!r}; choose from {', '.join(SHEET_LAYOUTS)}")
         if self.hollywood:
             return hollywood_sheet(
                 self.rules, self.names, self.columns, self.results, self.entered, title or "Hollywood", width
@@ -220,11 +262,15 @@ def play_game(
     on_hand: OnHand | None = None,
 ) -> Game:
     """Play a whole game to ``rules.target`` between two agents (seat 0, seat 1), named after
-    them unless ``names`` are given; returns the finished :class:`Game` (see :meth:`Game.play`).
+    them unless ``names`` are given; returns the finished :class:`Game` (see :meth:`Game.play`;
+    the arguments are checked as :class:`Game` and :meth:`Game.play` check them).
 
     >>> from ginrummy.agents import make_agent
     >>> play_game(Rules(), [make_agent("simple", 1), make_agent("random", 2)], seed=3).is_over
     True
     """
-    game = Game(rules, seed=seed, names=names or (agents[0].name, agents[1].name))
-    return game.play(agents, on_hand)
+    players = check_players("agents", agents)
+    if names is None:
+        names = (getattr(players[0], "name", "Player 0"), getattr(players[1], "name", "Player 1"))
+    game = Game(rules, seed=seed, names=names)
+    return game.play(players, on_hand)

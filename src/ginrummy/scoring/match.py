@@ -42,11 +42,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from ginrummy.checks import check_callable, check_instance, check_names, check_seed, shown
+from ginrummy.errors import ArgumentError, ArgumentTypeError, GameFlowError
 from ginrummy.hand.results import agree, verb_for
-from ginrummy.play import Agent
+from ginrummy.play import Agent, check_players
 from ginrummy.rules import Rules, Scoring
 from ginrummy.scoring.columns import GameSummary
-from ginrummy.scoring.game import Game, OnHand
+from ginrummy.scoring.game import Game, OnHand, fresh_seed
 from ginrummy.scoring.sheet import winner_text
 from ginrummy.seeds import derive_seed, game_seed
 from ginrummy.variants import AnyHandState
@@ -102,14 +104,22 @@ class Match:
     """Successive games between the same two players (seat 0 and seat 1 throughout).
 
     ``games`` are the games dealt so far; the last may be unfinished. See the module
-    docstring for how a match ends. Raises ``ValueError`` on a new game when the match
-    is over or the current game is not.
+    docstring for how a match ends. ``seed=None`` draws a fresh seed as :class:`Game` does.
+    Raises :class:`~ginrummy.errors.ArgumentTypeError` for arguments of another kind (as
+    :class:`Game`), and :class:`~ginrummy.errors.GameFlowError` (a ``ValueError``) on a new
+    game when the match is over or the current game is not.
     """
 
     rules: Rules
     seed: int = 0
     names: tuple[str, str] = ("Player 0", "Player 1")
     games: list[Game] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        check_instance("rules", self.rules, Rules, "a Rules")
+        self.seed = fresh_seed() if self.seed is None else check_seed("seed", self.seed)
+        self.names = check_names("names", self.names)
+        check_instance("games", self.games, list, "a list of Game")
 
     @property
     def kind(self) -> MatchKind:
@@ -127,9 +137,9 @@ class Match:
     def new_game(self) -> Game:
         """Start the next game, dealt from :func:`game_seed`."""
         if self.is_over:
-            raise ValueError("the match is over")
+            raise GameFlowError("the match is over")
         if self.games and not self.games[-1].is_over:
-            raise ValueError(f"game {len(self.games)} is not over yet")
+            raise GameFlowError(f"game {len(self.games)} is not over yet")
         game = Game(self.rules, seed=game_seed(self.seed, len(self.games)), names=self.names)
         self.games.append(game)
         return game
@@ -137,7 +147,10 @@ class Match:
     def play(self, players: Sequence[Agent], on_hand: OnHand | None = None) -> Match:
         """Play the match to its end between ``players`` (seat 0, seat 1), each game by
         :meth:`Game.play`; returns ``self``. ``on_hand(game, state)`` is called after each
-        hand is entered."""
+        hand is entered. Raises :class:`~ginrummy.errors.ArgumentTypeError` for players that
+        are not two agents or an ``on_hand`` that is not callable."""
+        players = check_players("players", players)
+        check_callable("on_hand", on_hand, "a function (game, state)")
         while not self.is_over:
             game = self.current if self.current is not None and not self.current.is_over else self.new_game()
             game.play(players, on_hand)
@@ -337,7 +350,7 @@ def _member_name(member: object) -> str:
         return member
     name = getattr(member, "name", None)
     if not isinstance(name, str):
-        raise TypeError(f"a team member is a name or a player with a name, got {member!r}")
+        raise ArgumentTypeError(f"a team member must be a name or a player with a name, got {shown(member)}")
     return name
 
 
@@ -349,7 +362,11 @@ class TeamMatch:
     match totals plus ``team_bonus`` when every member won their pairing.
 
     ``teams`` hold names or players (anything with a ``name``); names that repeat are told
-    apart by their team and seat (``simple A1``).
+    apart by their team and seat (``simple A1``). ``seed=None`` draws a fresh seed as
+    :class:`Game` does. Raises :class:`~ginrummy.errors.ArgumentError` for a team of another
+    size than ``rules.team_size`` (:class:`~ginrummy.errors.ArgumentTypeError` for arguments
+    of another kind), and :class:`~ginrummy.errors.GameFlowError` on a new pairing when all are
+    dealt or the current one is not over.
     """
 
     rules: Rules
@@ -359,10 +376,24 @@ class TeamMatch:
     pairings: list[Match] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        check_instance("rules", self.rules, Rules, "a Rules")
+        self.seed = fresh_seed() if self.seed is None else check_seed("seed", self.seed)
+        self.team_names = check_names("team_names", self.team_names)
+        check_instance("pairings", self.pairings, list, "a list of Match")
+        teams = self.teams
+        if not (
+            isinstance(teams, tuple | list)
+            and len(teams) == 2
+            and all(isinstance(t, tuple | list) for t in teams)
+        ):
+            raise ArgumentTypeError(
+                f"teams must be two lists of members (names or players), got {shown(teams)}"
+            )
+        self.teams = (teams[0], teams[1])
         size = self.rules.team_size
         for t, members in enumerate(self.teams):
             if len(members) != size:
-                raise ValueError(f"{self.team_names[t]} has {len(members)} members; the rules say {size}")
+                raise ArgumentError(f"{self.team_names[t]} has {len(members)} members; the rules say {size}")
         raw = [[_member_name(m) for m in members] for members in self.teams]
         flat = [n for team in raw for n in team]
         a, b = (
@@ -377,13 +408,13 @@ class TeamMatch:
         return self.rules.team_size
 
     def new_pairing(self) -> Match:
-        """Start the next pairing's match. Raises ``ValueError`` when all are dealt or the
-        current one is not over."""
+        """Start the next pairing's match. Raises :class:`~ginrummy.errors.GameFlowError` (a
+        ``ValueError``) when all are dealt or the current one is not over."""
         i = len(self.pairings)
         if i >= self.size:
-            raise ValueError("every pairing has been played")
+            raise GameFlowError("every pairing has been played")
         if self.pairings and not self.pairings[-1].is_over:
-            raise ValueError(f"pairing {i} is not over yet")
+            raise GameFlowError(f"pairing {i} is not over yet")
         match = Match(self.rules, seed=derive_seed(self.seed, "pairing", i), names=self.pairing_names(i))
         self.pairings.append(match)
         return match
@@ -394,7 +425,10 @@ class TeamMatch:
     def play(self, on_hand: Callable[[Match, Game, AnyHandState], None] | None = None) -> TeamMatch:
         """Play every pairing left between the members, who must be players; returns ``self``.
 
-        ``on_hand(pairing, game, state)`` is called after each hand is recorded."""
+        ``on_hand(pairing, game, state)`` is called after each hand is recorded. Raises
+        :class:`~ginrummy.errors.ArgumentTypeError` for a member that is a name, not a player,
+        or an ``on_hand`` that is not callable."""
+        check_callable("on_hand", on_hand, "a function (pairing, game, state)")
         while not self.is_over:
             i = len(self.pairings) - 1
             if not self.pairings or self.pairings[-1].is_over:
@@ -403,7 +437,9 @@ class TeamMatch:
             players: list[Agent] = []
             for p in (self.teams[0][i], self.teams[1][i]):
                 if not isinstance(p, Agent):
-                    raise TypeError(f"pairing {i + 1}: {p!r} is a name, not a player; play it yourself")
+                    raise ArgumentTypeError(
+                        f"pairing {i + 1}: {p!r} is a name, not a player; play it yourself"
+                    )
                 players.append(p)
             match = self.pairings[i]
             hook: OnHand | None = None

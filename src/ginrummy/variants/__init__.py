@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
+from ginrummy.checks import check_instance, check_str
 from ginrummy.errors import GinRummyError
 from ginrummy.hand.base import BaseHandState
 from ginrummy.rules import Rules
@@ -39,6 +40,7 @@ from ginrummy.variants.standard.view import PlayerView
 from ginrummy.variants.variant import Variant
 
 __all__ = [
+    "ACTION_TYPES",
     "VARIANTS",
     "AnyAction",
     "AnyHandState",
@@ -65,6 +67,8 @@ AnyAction: TypeAlias = Action | PickupAction
 VARIANTS: list[type[Variant]] = [Standard, Pickup]
 """Every registered variant, the standard game first. A new variant is a folder with its
 :class:`Variant` subclass, added here (and to :data:`AnyView`, :data:`AnyAction`)."""
+ACTION_TYPES: tuple[type, ...] = tuple(dict.fromkeys(t for v in VARIANTS for t in v.actions))
+"""The classes of :data:`AnyAction` (every registered variant's actions), for ``isinstance``."""
 
 
 class UnknownVariantError(GinRummyError):
@@ -95,17 +99,22 @@ def hand_type(rules: Rules) -> type[AnyHandState]:
 
 
 def deal_hand(rules: Rules, dealer: int, rng: random.Random | int) -> AnyHandState:
-    """Deal a hand of the variant ``rules`` name, shuffled with ``rng`` (a ``random.Random`` or a
-    seed; every variant deals the same deck from the same ``rng``). Raises ``ValueError`` for a
-    bad dealer and ``TypeError`` for another kind of ``rng``."""
+    """Deal a hand of the variant ``rules`` name, shuffled with ``rng`` (a ``random.Random`` or an
+    int seed; every variant deals the same deck from the same ``rng``). Raises
+    :class:`~ginrummy.errors.ArgumentError` for a dealer that is not 0 or 1, and
+    :class:`~ginrummy.errors.ArgumentTypeError` (a ``TypeError``) for ``rules`` that are not a
+    :class:`~ginrummy.rules.Rules` or another kind of ``dealer`` or ``rng`` (a ``bool`` is
+    not a dealer; a numpy integer is taken as an int: :mod:`ginrummy.checks`)."""
+    check_instance("rules", rules, Rules, "a Rules")
     return variant_of(rules).deal(rules, dealer, rng)
 
 
 def deal_from(rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> AnyHandState:
     """Deal a hand of the variant ``rules`` name from ``deck`` (52 cards in dealing order);
     ``knock_card`` is the second deck's card of Oklahoma with a second deck (standard game only).
-    Raises ``ValueError`` (a :class:`~ginrummy.errors.RulesError` for rules) for what the variant
-    refuses, and for a ``knock_card`` under pickup rules."""
+    Raises :class:`~ginrummy.errors.ArgumentError` (a :class:`~ginrummy.errors.RulesError` for
+    rules) for what the variant refuses, and for a ``knock_card`` under pickup rules."""
+    check_instance("rules", rules, Rules, "a Rules")
     return variant_of(rules).deal_from(rules, dealer, deck, {"knock_card": knock_card})
 
 
@@ -113,6 +122,9 @@ def parse_any_action(text: str, rules: Rules) -> AnyAction:
     """Read an action in the notation of the variant ``rules`` name
     (:func:`ginrummy.variants.standard.actions.parse_action` or
     :func:`ginrummy.variants.pickup.actions.parse_pickup_action`). Raises
-    :class:`~ginrummy.hand.actions.ActionParseError` for text that is not one."""
+    :class:`~ginrummy.hand.actions.ActionParseError` for text that is not one
+    (:class:`~ginrummy.errors.ArgumentTypeError` for a ``text`` or ``rules`` of another kind)."""
+    check_str("text", text, "an action such as 'discard 7h' (a str)")
+    check_instance("rules", rules, Rules, "a Rules")
     action: AnyAction = variant_of(rules).parse_action(text, rules)
     return action

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ginrummy.cards import Card, parse_card
+from ginrummy.checks import check_str
 from ginrummy.errors import quoted
-from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass
+from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass, is_number
 from ginrummy.melds import Meld
 
 __all__ = [
@@ -86,8 +87,9 @@ _MELD_RE = re.compile(r"^\[([^\]]*)\]$")
 
 def parse_pickup_action(text: str) -> PickupAction:
     """Parse the notation above (case-insensitive). Raises :class:`~ginrummy.hand.actions.ActionParseError`
-    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld)."""
-    word, _, rest = text.strip().partition(" ")
+    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld), and
+    :class:`~ginrummy.errors.ArgumentTypeError` for a ``text`` that is not a ``str``."""
+    word, _, rest = check_str("text", text, "an action such as 'take 2' (a str)").strip().partition(" ")
     word = word.lower()
     rest = rest.strip()
     if word == "pass" and not rest:
@@ -97,7 +99,7 @@ def parse_pickup_action(text: str) -> PickupAction:
     if word == "take":
         if not rest:
             return Take(1)
-        if rest.isdigit() and int(rest) >= 1:
+        if is_number(rest) and int(rest) >= 1:
             return Take(int(rest))
         raise ActionParseError(f"take is written 'take N' with N >= 1 cards from the top; got {quoted(text)}")
     if word == "discard" and rest:
@@ -107,7 +109,7 @@ def parse_pickup_action(text: str) -> PickupAction:
         return LayMeld(Meld(m.group(1) if m else rest))
     if word == "add" and rest:
         card, sep, num = rest.replace(" ", "").partition(":")
-        if not sep or not num.isdigit() or int(num) < 1:
+        if not sep or not is_number(num) or int(num) < 1:
             raise ActionParseError(
                 f"an add is written add CARD:MELD-NUMBER, e.g. add 8h:2; got {quoted(text)}"
             )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy.cards import CardSet
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.results import HandResult, Outcome, agree
 from ginrummy.melds import Meld
 from ginrummy.rules import Rules
@@ -68,6 +69,10 @@ class PickupResult(HandResult):
     ``defender_count`` is the scorer's points before the gin bonus (``points - gin_bonus`` when
     the gin player is ahead, which may be negative; ``points`` when the opponent is), so the
     standard sheet's "scores P: (X + B as Gin bonus)" line splits the bonus out correctly.
+
+    Checked on creation as a :class:`~ginrummy.hand.results.HandResult` is, with pickup's
+    outcomes: GIN (by ``knocker``; won by whoever has the higher hand score, by nobody for 0
+    points on equal scores) or DEAD (no winner, no knocker, 0 points).
     """
 
     table_points: tuple[int, int] = (0, 0)
@@ -76,6 +81,25 @@ class PickupResult(HandResult):
     net: tuple[int, int] = (0, 0)
     table_melds: tuple[Meld, ...] = ()
     laid: tuple[CardSet, CardSet] = (0, 0)
+
+    def _check_outcome(self) -> None:
+        outcome, winner, knocker = self.outcome, self.winner, self.knocker
+        if outcome is Outcome.DEAD:
+            if winner is not None or knocker is not None or self.points:
+                raise ArgumentError(
+                    f"a dead hand has no winner, no knocker and 0 points, got winner={winner!r}, "
+                    f"knocker={knocker!r}, points={self.points}"
+                )
+            return
+        if outcome is not Outcome.GIN:
+            raise ArgumentError(f"a discard-pile pickup hand ends in gin or a dead hand, got {outcome.value}")
+        if knocker is None:
+            raise ArgumentError("a gin result needs the gin player as knocker (0 or 1), got None")
+        if (winner is None) != (self.points == 0):
+            raise ArgumentError(
+                f"a pickup gin scores 0 points exactly when nobody wins it, got winner={winner!r}, "
+                f"points={self.points}"
+            )
 
     def describe(self, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
         """One line, e.g. ``'Ed goes gin: Ed 40 on the table + 25 gin = 65; Jim 20 on the table

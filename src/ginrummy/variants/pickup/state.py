@@ -131,7 +131,8 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
         """Deal from ``deck`` (52 distinct cards, dealt from index 0) as standard gin: one card
         at a time to the non-dealer first, 10 each; then the upcard; the rest is the stock.
         Raises ``RulesError`` for rules that are not discard-pile pickup (or settings it does
-        not support) and ``ValueError`` for a bad deck or dealer."""
+        not support) and :class:`~ginrummy.errors.ArgumentError` for a bad deck or dealer
+        (:class:`~ginrummy.errors.ArgumentTypeError` for arguments of another kind)."""
         super().__init__(rules, dealer, deck)
         self._table: tuple[Meld, ...] = ()
         self._owners: tuple[int, ...] = ()

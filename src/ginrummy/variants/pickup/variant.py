@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ginrummy.cards import CARDS
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.base import BaseHandState
 from ginrummy.melds import all_melds
 from ginrummy.rules import Rules
@@ -45,7 +46,7 @@ class Pickup(Variant):
     @classmethod
     def deal_from(cls, rules: Rules, dealer: int, deck: Sequence[int], extras: dict[str, Any]) -> PickupState:
         if any(v is not None for v in extras.values()):
-            raise ValueError("discard-pile pickup gin has no knock card")
+            raise ArgumentError("discard-pile pickup gin has no knock card")
         return PickupState(rules, dealer, deck)
 
     @classmethod

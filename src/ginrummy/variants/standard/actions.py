@@ -29,9 +29,11 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ginrummy.cards import Card, parse_card
+from ginrummy.checks import check_str
 from ginrummy.errors import quoted
-from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass
+from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass, is_number
 from ginrummy.melds import STANDARD, Meld, MeldRules
+from ginrummy.melds.meld import check_meld_rules
 
 __all__ = [
     "Action",
@@ -115,8 +117,10 @@ def _parse_melds(text: str, mr: MeldRules) -> tuple[tuple[Meld, ...] | None, str
 def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
     """Parse the notation above (case-insensitive); melds are checked under ``mr`` (e.g.
     ``meld_rules(rules)`` for runs round the corner). Raises :class:`ActionParseError`
-    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld)."""
-    t = text.strip()
+    (or ``CardParseError`` / ``InvalidMeldError`` for a bad card or meld), and
+    :class:`~ginrummy.errors.ArgumentTypeError` for a ``text`` or ``mr`` of another kind."""
+    t = check_str("text", text, "an action such as 'discard 7h' (a str)").strip()
+    check_meld_rules(mr)
     word, _, rest = t.partition(" ")
     word = word.lower()
     rest = rest.strip()
@@ -142,7 +146,7 @@ def parse_action(text: str, mr: MeldRules = STANDARD) -> Action:
         layoffs = []
         for tok in tail.split():
             card, sep, num = tok.partition(":")
-            if not sep or not num.isdigit() or int(num) < 1:
+            if not sep or not is_number(num) or int(num) < 1:
                 raise ActionParseError(f"a layoff is written card:meld-number, e.g. 7h:1; got {quoted(tok)}")
             layoffs.append((parse_card(card), int(num) - 1))
         return LayOff(melds or (), tuple(layoffs))

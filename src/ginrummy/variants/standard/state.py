@@ -28,7 +28,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards
+from ginrummy.checks import check_int
 from ginrummy.errors import (
+    ArgumentError,
     CardNotInHandError,
     IllegalDiscardError,
     IllegalDrawError,
@@ -103,14 +105,16 @@ class HandState(BaseHandState[Action, PlayerView]):
         """Deal from ``deck`` (52 distinct cards, dealt from index 0): one card at a time to
         the non-dealer first (002), 10 each; then the upcard; the rest is the stock, drawn
         in deck order. ``knock_card`` is the second deck's card that sets the knock limit
-        (Oklahoma, ``knock_card=second-deck`` rules only). Raises ``ValueError`` for a deck
-        that is not 52 distinct cards or a missing or unexpected ``knock_card``, and
+        (Oklahoma, ``knock_card=second-deck`` rules only). Raises
+        :class:`~ginrummy.errors.ArgumentError` for a dealer that is not 0 or 1, a deck that is
+        not 52 distinct cards or a missing or unexpected ``knock_card``
+        (:class:`~ginrummy.errors.ArgumentTypeError` for arguments of another kind), and
         :class:`~ginrummy.errors.RulesError` for discard-pile pickup rules."""
         super().__init__(rules, dealer, deck)
         if (knock_card is not None) != (rules.knock_card is KnockCard.SECOND_DECK):
-            raise ValueError("a knock_card is given exactly when the rules take it from a second deck")
-        if knock_card is not None and not (type(knock_card) in (int, Card) and 0 <= knock_card < 52):
-            raise ValueError(f"knock_card must be a card, got {knock_card!r}")
+            raise ArgumentError("a knock_card is given exactly when the rules take it from a second deck")
+        if knock_card is not None:
+            knock_card = check_int("knock_card", knock_card, 0, 51, "a card (an int 0-51)")
         self._mr: MeldRules = meld_rules(rules)
         self.knock_card: Card | None = CARDS[knock_card] if knock_card is not None else None
         """The card that sets this hand's knock limit (Oklahoma), else ``None``. Public."""
