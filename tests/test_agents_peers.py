@@ -12,7 +12,7 @@ from ginrummy.hand.state import HandState, Phase
 from ginrummy.rules import Rules
 from helpers.hands import play_out, until_over
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
 
 from ginrummy.agents.peers import OpenSpielSimpleAgent, openspiel_card  # noqa: E402
 

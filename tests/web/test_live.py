@@ -15,7 +15,7 @@ import pytest
 
 from helpers.web import LiveServer, scripted_action
 
-httpx = pytest.importorskip("httpx")
+httpx = pytest.importorskip("httpx", reason="the web extra is not installed: pip install -e '.[web]'")
 H = "x-player-token"
 
 
