@@ -150,7 +150,7 @@ class ExtraMissing(pytest.File):
     reason = ""
 
     def collect(self) -> list[pytest.Item]:
-        pytest.skip(f"doctests of {self.path.name}: {self.reason}")
+        pytest.skip(f"doctests of {self.path.relative_to(SRC.parent)}: {self.reason}")
 
 
 @pytest.hookimpl(wrapper=True)
