@@ -127,8 +127,17 @@ def test_pettingzoo_api_test_passes() -> None:
 
     from ginrummy.research.pettingzoo_env import GinRummyEnv
 
-    api_test(GinRummyEnv("default"), num_cycles=400, verbose_progress=False)
-    api_test(GinRummyEnv(Rules.preset("hollywood-aces")), num_cycles=200, verbose_progress=False)
+    def seeded(env: GinRummyEnv) -> GinRummyEnv:
+        """``env`` with its deals and its spaces' samples seeded: api_test resets without a seed
+        (the deals then follow the seeded one) and plays sampled actions."""
+        env.reset(seed=0)
+        for n, agent in enumerate(env.possible_agents):
+            env.action_space(agent).seed(n)
+            env.observation_space(agent).seed(n)
+        return env
+
+    api_test(seeded(GinRummyEnv("default")), num_cycles=400, verbose_progress=False)
+    api_test(seeded(GinRummyEnv(Rules.preset("hollywood-aces"))), num_cycles=200, verbose_progress=False)
 
 
 def test_pettingzoo_hands_end_with_zero_sum_rewards_and_masks_match() -> None:
@@ -178,7 +187,10 @@ def test_gymnasium_check_env_passes_and_a_hand_is_scored() -> None:
 
     from ginrummy.research.gymnasium_env import GinRummyGymEnv
 
-    check_env(GinRummyGymEnv("simple"))
+    checked = GinRummyGymEnv("simple")
+    checked.reset(seed=0)  # check_env resets without a seed too: those deals follow this one
+    checked.action_space.seed(0)  # and it steps sampled actions
+    check_env(checked)
     env = GinRummyGymEnv("simple", rules="default", seat=1)
     state_results = []
     for seed in range(4):
