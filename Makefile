@@ -51,12 +51,13 @@ unit: $(VENV)/.installed-dev browser-deps
 
 test: lint typecheck unit
 
-# The tests in an order drawn from SEED (pytest-randomly, off in `make test`), with `random` reseeded
-# from it before each test; `make shuffle SEED=N` repeats a run's order.
-SEED ?= $(shell $(PYTHON) -c 'import random; print(random.randrange(10**9))')
+# The tests in an order drawn from a new seed (pytest-randomly, off in `make test`), with `random`
+# reseeded from it before each test; `make shuffle SEED=N` repeats a run's order.
 shuffle: $(VENV)/.installed-dev browser-deps
-	@echo "shuffled by SEED=$(SEED): make shuffle SEED=$(SEED) repeats this order"
-	$(BIN)/pytest -n auto -p randomly --randomly-seed=$(SEED) $(ARGS)
+	@seed=$(SEED); seed=$${seed:-$$($(PYTHON) -c 'import random; print(random.randrange(10**9))')}; \
+	echo "shuffled by seed $$seed: make shuffle SEED=$$seed repeats this order"; \
+	echo $(BIN)/pytest -n auto -p randomly --randomly-seed=$$seed $(ARGS); \
+	$(BIN)/pytest -n auto -p randomly --randomly-seed=$$seed $(ARGS)
 
 # The checks with the dev extra alone (no web, research, peers or cluster extra), in a venv of their
 # own: mypy passes, and the tests and doctests that need an extra skip and say which.
