@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play serve test lint typecheck unit bench fitted browser-deps clean
+.PHONY: play serve test lint typecheck unit shuffle test-dev-only bench fitted browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +39,8 @@ browser-deps:
 	fi
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench conftest.py
+	$(BIN)/ruff format --check src tests bench conftest.py
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
@@ -50,6 +50,27 @@ unit: $(VENV)/.installed-dev browser-deps
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
+
+# The tests in an order drawn from a new seed (pytest-randomly, off in `make test`), with `random`
+# reseeded from it before each test; `make shuffle SEED=N` repeats a run's order.
+shuffle: $(VENV)/.installed-dev browser-deps
+	@seed=$(SEED); seed=$${seed:-$$($(PYTHON) -c 'import random; print(random.randrange(10**9))')}; \
+	echo "shuffled by seed $$seed: make shuffle SEED=$$seed repeats this order"; \
+	echo $(BIN)/pytest -n auto -p randomly --randomly-seed=$$seed $(ARGS); \
+	$(BIN)/pytest -n auto -p randomly --randomly-seed=$$seed $(ARGS)
+
+# The checks with the dev extra alone (no web, research, peers or cluster extra), in a venv of their
+# own: mypy passes, and the tests and doctests that need an extra skip and say which.
+DEV_VENV ?= .venv-dev-only
+$(DEV_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(DEV_VENV)
+	$(DEV_VENV)/bin/python -m pip install -q --upgrade pip
+	$(DEV_VENV)/bin/python -m pip install -q -e '.[dev]'
+	touch $@
+
+test-dev-only: $(DEV_VENV)/.installed
+	$(DEV_VENV)/bin/mypy --cache-dir $(DEV_VENV)/.mypy_cache
+	$(DEV_VENV)/bin/pytest -n auto
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/bench_engines.py
@@ -67,4 +88,4 @@ fitted: $(VENV)/.installed-dev
 	$(BIN)/python bench/hand_points.py --games 200 --seed 11 --jobs 2
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(DEV_VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -37,7 +37,7 @@ TARGETS = [
     "ginrummy.layoff",
     "ginrummy.rules",
     "ginrummy.hand",
-    "ginrummy.hand.state",
+    "ginrummy.variants.standard.state",
     "ginrummy.variants",
     "ginrummy.play",
     "ginrummy.scoring",

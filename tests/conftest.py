@@ -9,6 +9,15 @@ test modules in several folders need go here; those of one folder in its own con
 
 The helpers' asserts are rewritten as the tests' own are, so that a failing check in a helper
 (a score sheet that does not add up, a hand that does not end) shows the values it compared.
+
+Every run draws the same examples: the hypothesis profile ``repeatable``, loaded here before any
+test module, derives each property test's examples from the test itself (``derandomize``), keeps
+no database of earlier failures, and has no deadline nor the health check that times how fast
+examples are made (a loaded machine must not fail a test). A test's ``@settings`` overrides only
+what it names (its ``max_examples``). To look for new failing examples instead, pass
+``--hypothesis-profile=explore`` (fresh random examples each run, failures replayed from
+``.hypothesis/``); a failure it finds is printed with the example and a ``@reproduce_failure``
+line to pin it.
 """
 
 from __future__ import annotations
@@ -16,8 +25,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 pytest.register_assert_rewrite("helpers")
+
+settings.register_profile(
+    "repeatable",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "explore", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile("repeatable")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -84,7 +84,7 @@ def test_levels_are_reproducible() -> None:
 
 
 def test_rlcard_peer_plays_legally() -> None:
-    pytest.importorskip("rlcard")
+    pytest.importorskip("rlcard", reason="the peers extra is not installed: pip install -e '.[peers]'")
     from ginrummy.agents.peers import RLCardNoviceAgent
 
     for preset in ("eaai", "default"):

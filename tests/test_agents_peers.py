@@ -12,7 +12,7 @@ from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, 
 from ginrummy.variants.standard.state import HandState, Phase
 from helpers.hands import play_out, until_over
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
 
 from ginrummy.agents.peers import OpenSpielSimpleAgent, openspiel_card  # noqa: E402
 

@@ -62,7 +62,7 @@ from collections.abc import Iterator
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
 
 from helpers.openspiel import CHAIN, REPETITION, TIE, UPCARD_LIMIT, Summary
 from helpers.openspiel_mirror import run_hands

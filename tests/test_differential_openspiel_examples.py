@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
 
 from ginrummy.cards import Card
 from ginrummy.melds import least_deadwood_after_discard

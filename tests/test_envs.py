@@ -14,6 +14,7 @@ from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Knock, LayOff
 from ginrummy.variants.standard.state import HandState
 
+RESEARCH = "the research extra is not installed: pip install -e '.[research]'"
 PRESETS = ["default", "openspiel", "oklahoma", "straight", "hollywood-aces", "pagat"]
 VARIANTS = [Rules.preset(p) for p in PRESETS] + [
     Rules(opening="eleven-cards", action_on_50th_card=True, big_gin=True),
@@ -121,19 +122,28 @@ def test_layoff_is_the_engines_best_plan() -> None:
 
 
 def test_pettingzoo_api_test_passes() -> None:
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason=RESEARCH)
     from pettingzoo.test import api_test
 
     from ginrummy.research.pettingzoo_env import GinRummyEnv
 
-    api_test(GinRummyEnv("default"), num_cycles=400, verbose_progress=False)
-    api_test(GinRummyEnv(Rules.preset("hollywood-aces")), num_cycles=200, verbose_progress=False)
+    def seeded(env: GinRummyEnv) -> GinRummyEnv:
+        """``env`` with its deals and its spaces' samples seeded: api_test resets without a seed
+        (the deals then follow the seeded one) and plays sampled actions."""
+        env.reset(seed=0)
+        for n, agent in enumerate(env.possible_agents):
+            env.action_space(agent).seed(n)
+            env.observation_space(agent).seed(n)
+        return env
+
+    api_test(seeded(GinRummyEnv("default")), num_cycles=400, verbose_progress=False)
+    api_test(seeded(GinRummyEnv(Rules.preset("hollywood-aces"))), num_cycles=200, verbose_progress=False)
 
 
 def test_pettingzoo_hands_end_with_zero_sum_rewards_and_masks_match() -> None:
     """Also: the environment updates one kept vector per player, and what it returns are copies,
     each the encoding of its step's view whatever happens after (and the learner's to write)."""
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason=RESEARCH)
     import numpy as np
 
     from ginrummy.research.pettingzoo_env import GinRummyEnv
@@ -171,12 +181,16 @@ def test_pettingzoo_hands_end_with_zero_sum_rewards_and_masks_match() -> None:
 
 
 def test_gymnasium_check_env_passes_and_a_hand_is_scored() -> None:
-    pytest.importorskip("gymnasium")
+    pytest.importorskip("gymnasium", reason=RESEARCH)
+    pytest.importorskip("pettingzoo", reason=RESEARCH)  # the Gymnasium env imports the PettingZoo one
     from gymnasium.utils.env_checker import check_env
 
     from ginrummy.research.gymnasium_env import GinRummyGymEnv
 
-    check_env(GinRummyGymEnv("simple"))
+    checked = GinRummyGymEnv("simple")
+    checked.reset(seed=0)  # check_env resets without a seed too: those deals follow this one
+    checked.action_space.seed(0)  # and it steps sampled actions
+    check_env(checked)
     env = GinRummyGymEnv("simple", rules="default", seat=1)
     state_results = []
     for seed in range(4):
@@ -222,7 +236,7 @@ def test_a_knock_id_lays_down_the_engines_arrangement() -> None:
 def test_pettingzoo_observations_are_the_encoding_of_each_view(preset: str) -> None:
     """The environment's incremental work (discards read once per hand, legal ids per step) gives
     exactly the encoding of each player's view computed from scratch, at every step, for both agents."""
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason=RESEARCH)
     import numpy as np
 
     from ginrummy.research.pettingzoo_env import GinRummyEnv
@@ -260,7 +274,7 @@ def test_pettingzoo_steps_play_as_the_engines_checked_push() -> None:
     """The environment applies ids it checked against the mask without the engine's second check:
     every hand it plays replays through the public ``push`` (all checks) to the same log and
     result, and an illegal id raises and changes nothing."""
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason=RESEARCH)
     from ginrummy.research.pettingzoo_env import GinRummyEnv
 
     for preset in ("default", "oklahoma"):

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
+np = pytest.importorskip("numpy", reason="the research extra is not installed: pip install -e '.[research]'")
 
 from ginrummy.agents import make_agent  # noqa: E402
 from ginrummy.research import encoding as enc  # noqa: E402

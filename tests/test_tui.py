@@ -16,7 +16,7 @@ from ginrummy.hand.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.scoring.sheet import winner_text
 from ginrummy.variants.standard.actions import LayOff, TakeDiscard
-from helpers.tui import advance, check_table, last_hand, new_app, play_game, run, shown
+from helpers.tui import advance, check_table, click, last_hand, new_app, play_game, run, shown
 
 SHORT = Rules().with_setting("target=30")
 """A game to 30: two hands with seeds 8 and 29, each with a layoff to choose in its first hand."""
@@ -49,7 +49,7 @@ def test_a_whole_game_with_keys_or_mouse(seed: int, size: tuple[int, int], mouse
             assert f"total {game.summary().totals[p]}" in text
         assert "Play again" in str(app.screen.query_one("#again").render())
         if mouse:
-            await pilot.click("#quit")
+            assert await click(pilot, "#quit")
         else:
             await pilot.press("q")  # the game is over: nothing is lost, no question
 
@@ -87,7 +87,7 @@ def test_quit_asks_first_and_saves(tmp_path: Path) -> None:
         await pilot.press("escape")
         assert app.is_running and app.screen is app.table
         await pilot.press("q")
-        await pilot.click("#yes")
+        assert await click(pilot, "#yes")
 
     run(app, (80, 24), script)
     assert not app.is_running
@@ -117,7 +117,7 @@ def test_the_whole_discard_pile_and_the_key_bar_with_the_mouse() -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         bar = app.screen.query_one("#keys", KeyBar)
-        await pilot.click(bar, offset=bar.offset_of("pile"))
+        assert await click(pilot, bar, offset=bar.offset_of("pile"))
         assert isinstance(app.screen, PileScreen)
         pile = app.flow.view.discard_pile
         text = shown(app, "#text")

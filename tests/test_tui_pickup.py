@@ -16,7 +16,7 @@ from ginrummy.hand.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, Take
 from ginrummy.variants.pickup.legality import card_mask
-from helpers.tui import advance, check_pickup_table, new_app, play_pickup_game, run, shown
+from helpers.tui import advance, check_pickup_table, click, new_app, play_pickup_game, run, shown
 
 PICKUP = Rules.preset("pickup").with_setting("target=60")
 
@@ -66,7 +66,7 @@ def test_taking_several_cards_by_clicking_the_pile_then_laying_the_deepest() -> 
         table = app.table
         assert table is not None
         piles = table.query_one("#piles", CardRow)
-        assert await pilot.click(piles, offset=piles.offset_of(deepest))
+        assert await click(pilot, piles, offset=piles.offset_of(deepest))
         after = flow.pickup
         assert after.must_meld == deepest and after.hand & ~view.hand == card_mask(
             view.discard_pile[-take.count :]
@@ -76,7 +76,7 @@ def test_taking_several_cards_by_clicking_the_pile_then_laying_the_deepest() -> 
         await pilot.press("t")  # no more taking this turn: nothing happens
         assert flow.pickup == after
         hand = table.query_one("#hand", CardRow)
-        assert await pilot.click(hand, offset=hand.offset_of(deepest))  # discard before laying it
+        assert await click(pilot, hand, offset=hand.offset_of(deepest))  # discard before laying it
         assert "Not allowed: " in shown(app, "#prompt") and flow.pickup == after
         await pilot.press("m")
         if isinstance(app.screen, ChoiceScreen):

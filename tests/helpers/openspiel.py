@@ -16,7 +16,7 @@ from itertools import combinations
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
 
 from ginrummy.melds import Meld  # noqa: E402
 from ginrummy.rules import Rules  # noqa: E402

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pytest.importorskip("pyspiel", reason="the peers extra is not installed: pip install -e '.[peers]'")
 
 from ginrummy.agents import SimpleAgent
 from ginrummy.hand.results import HandResult, Outcome

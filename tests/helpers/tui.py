@@ -9,7 +9,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from rich.text import Text
+from textual.errors import NoWidget
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ginrummy.agents import make_agent
@@ -41,6 +43,29 @@ def run(app: TableApp, size: tuple[int, int], script: Callable[[Pilot[None]], Aw
             await script(pilot)
 
     asyncio.run(main())
+
+
+#: How many times :func:`click` lets the app settle, at most, before it clicks anyway.
+SETTLE_PAUSES = 50
+
+
+async def click(pilot: Pilot[None], target: str | Widget, offset: tuple[int, int] = (0, 0)) -> bool:
+    """``pilot.click(target, offset=offset)`` once the screen on top is laid out, so that the
+    click lands on ``target``: Textual's pilot aims at the target's region as it is when called,
+    and a dialog just pushed (the end of a hand, after the computer's last move) may not be laid
+    out yet on a busy machine, its button then at (0, 0) and the click somewhere else. Before
+    clicking it lets the app settle (a pause, which lays out what is pending) until the point
+    aimed at shows ``target``, a bounded number of times rather than for a time."""
+    for _ in range(SETTLE_PAUSES):
+        await pilot.pause()
+        widget = pilot.app.screen.query_one(target) if isinstance(target, str) else target
+        x, y = widget.region.offset + offset
+        try:
+            if widget.region and pilot.app.get_widget_at(x, y)[0] is widget:
+                break
+        except NoWidget:
+            pass
+    return await pilot.click(target, offset=offset)
 
 
 def shown(app: TableApp, selector: str) -> str:
@@ -145,7 +170,7 @@ async def _take_from(pilot: Pilot[None], app: TableApp, key: str, mouse: bool) -
     its key, or a click on it."""
     piles = _row(app, "#piles")
     if mouse:
-        assert await pilot.click(piles, offset=piles.offset_of(key))
+        assert await click(pilot, piles, offset=piles.offset_of(key))
     else:
         await pilot.press("d" if key == "stock" else "t")
 
@@ -162,7 +187,7 @@ async def _bot_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) ->
     elif isinstance(action, Discard):
         hand = _row(app, "#hand")
         if mouse:
-            assert await pilot.click(hand, offset=hand.offset_of(action.card))
+            assert await click(pilot, hand, offset=hand.offset_of(action.card))
         else:
             await choose(pilot, app, action.card)
             await pilot.press("enter")
@@ -183,7 +208,7 @@ async def play_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: bool) ->
         await pilot.press("k")
         assert isinstance(app.screen, ConfirmScreen)
         if mouse:
-            assert await pilot.click("#yes")
+            assert await click(pilot, "#yes")
         else:
             await pilot.press("y")
     elif isinstance(action, BigGin):
@@ -229,7 +254,7 @@ async def drive(
             if hands is not None and played >= hands:
                 return played
             if mouse:
-                assert await pilot.click("#next")
+                assert await click(pilot, "#next")
             else:
                 await pilot.press("enter")
             continue
@@ -254,7 +279,7 @@ async def play_game(
     async def turn() -> None:
         if isinstance(app.screen, LayoffScreen):
             if mouse:
-                assert await pilot.click("#plans", offset=(2, 1))
+                assert await click(pilot, "#plans", offset=(2, 1))
             else:
                 await pilot.press("enter")
             assert app.flow.state is not None
@@ -301,7 +326,7 @@ async def choose_in_list(pilot: Pilot[None], app: TableApp, index: int, mouse: b
     """Choose line ``index`` of the chooser on top: its number key, or a click on it."""
     assert isinstance(app.screen, ChoiceScreen)
     if mouse and index == 0:
-        assert await pilot.click("#choices", offset=(4, 1))  # under the list's top border
+        assert await click(pilot, "#choices", offset=(4, 1))  # under the list's top border
     elif index < 9:
         await pilot.press(str(index + 1))
     else:
@@ -321,7 +346,7 @@ async def play_pickup_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: b
         piles = _row(app, "#piles")
         card = view.discard_pile[-action.count]
         if mouse and any(s.key == card for s in piles.spans):
-            assert await pilot.click(piles, offset=piles.offset_of(card))
+            assert await click(pilot, piles, offset=piles.offset_of(card))
         else:
             await pilot.press("t")
             takes = [a for a in view.legal_actions if isinstance(a, Take)]

@@ -17,9 +17,10 @@ from ginrummy.web.app import create_app
 
 
 @pytest.fixture
-def app_client(tmp_path: Path) -> Iterator[TestClient]:
-    """A test client over a fresh app with its own SQLite file."""
-    app = create_app(tmp_path / "games.sqlite3")
+def app_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """A test client over a fresh app with its own SQLite file. Its deals are repeatable: seeded
+    by the test's id, so that a test plays the same deals on every run, in any order."""
+    app = create_app(tmp_path / "games.sqlite3", test_seed=f"app:{request.node.nodeid}")
     with TestClient(app) as client:
         yield client
 

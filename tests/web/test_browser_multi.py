@@ -18,7 +18,7 @@ from helpers.web import LiveServer, pickup_action
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-httpx = pytest.importorskip("httpx")
+httpx = pytest.importorskip("httpx", reason="the web extra is not installed: pip install -e '.[web]'")
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 WIDE = {"width": 1280, "height": 800}

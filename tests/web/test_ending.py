@@ -222,7 +222,7 @@ def test_an_older_store_gets_the_ending_columns(tmp_path: Path) -> None:
 
 
 def test_a_resignation_arrives_live(tmp_path: Path) -> None:
-    httpx = pytest.importorskip("httpx")
+    httpx = pytest.importorskip("httpx", reason="the web extra is not installed: pip install -e '.[web]'")
     server = LiveServer(tmp_path / "games.sqlite3", env={"GINRUMMY_TEST_DEAL_SEED": "resign"}).start()
     try:
         with httpx.Client(base_url=server.url, timeout=20) as client:

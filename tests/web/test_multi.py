@@ -174,7 +174,7 @@ def test_an_older_database_gets_its_seats(tmp_path: Path) -> None:
     """A file of schema version 0 (no seats table) opens, its games keep their owner in seat 0 and
     the computer in seat 1, and play on."""
     db = tmp_path / "old.sqlite3"
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, test_seed="old-db")) as client:
         r = client.post("/api/games", json={"name": "Old"})
         gid, token, version = r.json()["game"]["id"], r.json()["token"], r.json()["game"]["version"]
     con = sqlite3.connect(db)
@@ -188,7 +188,7 @@ def test_an_older_database_gets_its_seats(tmp_path: Path) -> None:
         (1, "computer", "Computer", "simple"),
     ]
     assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    with TestClient(create_app(store)) as client:
+    with TestClient(create_app(store, test_seed="old-db")) as client:
         t = client.get(f"/api/games/{gid}", headers={H: token}).json()
         assert t["version"] == version and t["seats"][0]["name"] == "Old"
         path, body = scripted_action(t)

@@ -10,7 +10,7 @@ import pytest
 
 from helpers.web import LiveServer, scripted_action
 
-httpx = pytest.importorskip("httpx2")
+httpx = pytest.importorskip("httpx2", reason="the web extra is not installed: pip install -e '.[web]'")
 
 
 def children(server: LiveServer) -> list[int]:

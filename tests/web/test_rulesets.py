@@ -46,13 +46,15 @@ def test_best_of_five(app_client: TestClient) -> None:
     assert m["kind"] == "best-of" and m["wins_needed"] == 3 and m["over"]
     assert max(m["games_won"]) == 3 and len(m["games"]) == end["game_number"] >= 3
     assert m["games_won"][m["winner"]] == 3
-    # each game's final scores are the sheet's summary when that game ended
-    finals = [
-        t["sheet"]["summary"]["totals"] for t in seen if t["current_game_over"] and t["sheet"]["summary"]
-    ]
-    assert [g["totals"] for g in m["games"]] == [
-        f for i, f in enumerate(finals) if i == 0 or f != finals[i - 1]
-    ]
+    # each game's final scores are the sheet's summary when that game ended: the tables seen
+    # while game n is over, grouped by the game number (two games may end with equal totals)
+    finals: dict[int, list[list[int]]] = {}
+    for t in seen:
+        if t["current_game_over"]:
+            finals.setdefault(t["game_number"], []).append(t["sheet"]["summary"]["totals"])
+    assert sorted(finals) == list(range(1, end["game_number"] + 1))  # every game's end was seen
+    assert all(f == fs[0] for fs in finals.values() for f in fs)  # and its totals stayed put
+    assert [g["totals"] for g in m["games"]] == [finals[n][0] for n in sorted(finals)]
     assert "wins the match" in m["text"] or "win the match" in m["text"]
 
 

@@ -91,7 +91,8 @@ class BaseServer:
         :data:`CPU_THREADS` (more threads would only take turns at the interpreter lock)."""
         slow = level not in INLINE_LEVELS or isinstance(self.pool, BotDecisions)  # a bot may wait
         limiter = self._waiting if level is not None and slow else self._cpu
-        return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
+        result: T = await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
+        return result
 
     @staticmethod
     def token(request: Request, required: bool = True) -> str | None:
