@@ -4,6 +4,7 @@ resign it, and the statistics count it lost (the game core, :mod:`ginrummy.sessi
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
@@ -13,7 +14,9 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 import ginrummy
 from ginrummy.agents import make_agent
@@ -25,7 +28,7 @@ from ginrummy.storage import Store, stats_json
 from ginrummy.storage.store import owner_of
 from ginrummy.variants.standard.actions import Action
 from ginrummy.variants.standard.view import PlayerView
-from helpers.terminal import bot_answer, command_for, run_session
+from helpers.terminal import answering, bot_answer, command_for, run_session
 
 _MAIN = "import sys; from ginrummy.cli.main import main; sys.exit(main())"
 
@@ -225,3 +228,52 @@ def test_quitting_a_rated_game_may_resign_it_and_it_counts_lost(tmp_path: Path) 
     assert nothing.exit_code == 1 and "no unfinished game of yours" in nothing.output
     over = CliRunner().invoke(main, ["play", "--db", str(db), "--resume", row.id])
     assert over.exit_code == 1 and "is over" in over.output
+
+
+def _fresh_human(session: PlaySession, prompt: str) -> str:
+    """The human's answers as a function of the prompt and their view only (the simple agent made
+    afresh for each move), so two runs of the same game give the same input at the same position."""
+
+    def move(s: PlaySession) -> str:
+        view = s.view
+        assert view is not None and view.my_turn
+        return command_for(make_agent("simple", 5).act(view), view.hand)
+
+    return answering(move)(session, prompt)
+
+
+def _logs(session: PlaySession) -> list[list[str]]:
+    return [[f"{player}:{action}" for player, action in s.log] for s in session.core.states]
+
+
+@pytest.mark.parametrize(("opponent", "seed"), [("beginner", 2), ("strong", 4)])
+def test_a_resumed_game_plays_the_same_computer_moves_as_the_uninterrupted_one(
+    tmp_path: Path, opponent: str, seed: int
+) -> None:
+    """Left mid-hand (the input ends, as a killed process leaves it: everything played is stored)
+    and resumed, the game goes on with the moves the computer makes in the same game played
+    without a break: the resumed computer player is made again from the seed and caught up on
+    the decisions it had made (:meth:`ginrummy.session.GameSession.catch_up`)."""
+    whole, _, _ = run_session(_fresh_human, seed=seed, opponent=opponent, store=Store(tmp_path / "a.db"))
+    uninterrupted = _logs(whole)
+    assert whole.is_over and len(uninterrupted) >= 3
+
+    def until_hand_3(session: PlaySession, prompt: str) -> str:
+        state = session.state
+        if len(session.core.states) == 3 and state is not None and len(state.log) >= 6:
+            raise EOFError  # mid-hand, at the human's turn, the computer's moves of hand 3 to come
+        return _fresh_human(session, prompt)
+
+    db = tmp_path / "b.db"
+    left, out, _ = run_session(until_hand_3, seed=seed, opponent=opponent, store=Store(db))
+    assert "the game is left unfinished" in out.getvalue() and not left.is_over
+    store = Store(db)
+    core = load(store, left.core.row.id)
+    session = PlaySession.resuming(
+        core, store=store, input_fn=lambda p: _fresh_human(session, p), console=Console(file=io.StringIO())
+    )
+    assert session.run() == 0 and session.is_over
+    resumed = _logs(session)
+    store.close()
+    assert resumed[:2] == uninterrupted[:2]
+    assert resumed == uninterrupted  # the hand left and every hand after it: the same moves

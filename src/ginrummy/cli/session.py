@@ -39,6 +39,7 @@ from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_
 from ginrummy.cli.table.base import InputFn, Undone
 from ginrummy.hand.results import SECOND_PERSON, agree
 from ginrummy.play import Agent
+from ginrummy.protocol import is_cmd
 from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
@@ -180,7 +181,10 @@ class PlaySession:
             self.opponent, seed, bot_time_ms=self.bot_time_ms, bot_game_ms=self.bot_game_ms
         )
         self.core = core
-        show_finished(core, COMPUTER, self.agent)  # a resumed game: the hands the agent saw
+        if is_cmd(self.opponent):  # a process: shown the hands it saw, not asked again
+            show_finished(core, COMPUTER, self.agent)
+        else:  # a resumed game: the computer's agent as it stood when the game was left
+            core.catch_up(COMPUTER, self.agent)
         """The game core: the game, its hands, the computer's replies, storing (:mod:`ginrummy.session`)."""
 
     # -- what the human may see ---------------------------------------------------

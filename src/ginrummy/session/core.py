@@ -14,6 +14,8 @@ empty, so the loop stops at a person's turn) and gets only its own view, like an
 given a kept agent (``agents``: the terminal's computer player, a ``cmd:`` bot's process) plays
 through it; any other computer seat decides through a :data:`Decider` with a fresh agent per
 decision, seeded from the game's secret (so its moves do not depend on when the server restarted).
+A kept agent made again for a rebuilt game is caught up on its seat's decisions
+(:meth:`GameSession.catch_up`), so a resumed game goes on with the moves of one never left.
 
 One behaviour for every front end:
 
@@ -239,9 +241,7 @@ class GameSession:
         state = self.state
         if state is None:
             return {}
-        replayed = state.clone()
-        while replayed.log:
-            replayed.pop()
+        replayed = _dealt(state)
         drawn: dict[int, Card] = {}
         for i, player, action in replay_steps(replayed, state.log):
             card = replayed.view(seat).drawn if player == seat and isinstance(action, DrawStock) else None
@@ -317,10 +317,27 @@ class GameSession:
         game = self.match.new_game()
         self.game_states.append([])
         for agent in self.agents.values():
-            new_game = getattr(agent, "new_game", None)
-            if callable(new_game):
-                new_game()
+            _new_game(agent)
         return game
+
+    def catch_up(self, seat: int, agent: Agent) -> None:
+        """Bring ``agent``, a kept agent for ``seat`` made again as it was first made (the same
+        level and seed) for a game rebuilt from the store, to where the seat's agent stood when
+        the game was left: it is asked each of the seat's decisions again, in order, from the view
+        it had then, and shown each finished hand and each new game, as in a game never
+        interrupted. A level's only randomness is its seed, so the resumed game plays on with
+        the moves the uninterrupted game would have made (``ginrummy play --resume``)."""
+        for k, states in enumerate(self.game_states):
+            if k:
+                _new_game(agent)
+            for state in states:
+                replayed = _dealt(state)
+                for player, action in state.log:
+                    if player == seat:
+                        agent.act(replayed.view(seat))
+                    replayed.push(action, player=player)
+                if replayed.is_over:
+                    show_hand_over(agent, replayed.view(seat))
 
     def act(self, action: AnyAction | str, seat: int = HUMAN) -> Progress:
         """Apply ``seat``'s action (an action, or its notation: :mod:`ginrummy.variants.standard.actions` or the
@@ -537,6 +554,22 @@ def show_finished(session: GameSession, seat: int, agent: Agent) -> None:
         for done in session.game_states[-1]:
             if done.is_over:
                 show_hand_over(agent, done.view(seat))
+
+
+def _dealt(state: AnyHandState) -> AnyHandState:
+    """A copy of ``state`` as it was dealt, before its first action."""
+    dealt = state.clone()
+    while dealt.log:
+        dealt.pop()
+    return dealt
+
+
+def _new_game(agent: Agent) -> None:
+    """Tell a kept ``agent`` that a new game of the match starts (a ``cmd:`` bot's budget per game
+    starts again), if it listens."""
+    new_game = getattr(agent, "new_game", None)
+    if callable(new_game):
+        new_game()
 
 
 class _FreshAgent:
