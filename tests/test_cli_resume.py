@@ -35,8 +35,9 @@ _MAIN = "import sys; from ginrummy.cli.main import main; sys.exit(main())"
 
 class _Player:
     """``ginrummy play --plain`` in a subprocess (piped stdin and stdout), answered prompt by
-    prompt: its moves are the simple agent's from the human's view of the stored game (every
-    action is stored before the next prompt)."""
+    prompt: its moves are the simple agent's (made afresh for each move, so they depend on the
+    position only) from the human's view of the stored game (every action is stored before the
+    next prompt)."""
 
     def __init__(self, db: Path, *args: str) -> None:
         self.db = db
@@ -52,8 +53,8 @@ class _Player:
         self.out = ""
         self._lock = threading.Lock()
         self._answered = 0
-        self.bot = make_agent("simple", 5)
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -74,6 +75,14 @@ class _Player:
                 raise AssertionError(f"the game ended:\n{text[-2000:]}")
             time.sleep(0.01)
         raise AssertionError(f"no prompt:\n{self.out[-2000:]}")
+
+    def close(self) -> None:
+        """Once the process has ended: the last of its output read, its pipes closed."""
+        self.proc.wait(60)
+        self._reader.join(60)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()
+        self.proc.stdout.close()
 
     def answer(self, line: str) -> None:
         with self._lock:
@@ -109,7 +118,7 @@ class _Player:
             assert state is not None and state.to_act == 0 and not state.is_over, prompt
             view = state.view(0)
             assert isinstance(view, PlayerView)
-            action = self.bot.act(view)
+            action = make_agent("simple", 5).act(view)
             assert isinstance(action, Action)
             self.answer(command_for(action, view.hand))
             made += 1
@@ -123,7 +132,7 @@ def test_a_killed_game_resumes_from_the_same_position_and_finishes(tmp_path: Pat
     first.prompt()  # at the human's next prompt, mid-hand: everything so far is stored
     before = first.game()
     os.kill(first.proc.pid, signal.SIGKILL)
-    first.proc.wait(10)
+    first.close()
     state = before.state
     assert state is not None and not state.is_over and before.row.status == "playing"
 
@@ -145,10 +154,32 @@ def test_a_killed_game_resumes_from_the_same_position_and_finishes(tmp_path: Pat
     assert all(line in resumed for line in drawn)  # the cards the human drew, shown again
     second.play(None)
     assert second.proc.wait(60) == 0
+    second.close()
     done = second.game()
     assert done.row.status == "over" and done.match.is_over
     assert [s.log for s in done.states[: len(before.states) - 1]] == [s.log for s in before.states[:-1]]
     assert done.states[len(before.states) - 1].log[: len(state.log)] == state.log
+
+
+def test_a_killed_game_resumed_plays_the_computer_moves_of_the_game_never_killed(tmp_path: Path) -> None:
+    """Killed mid-hand and resumed (``ginrummy play --resume``), the game is played to the end with
+    the same moves as the same game (same seed, same answers) played without a break."""
+    db = tmp_path / "games.sqlite3"
+    first = _Player(db, "--seed", "2", "--opponent", "beginner")
+    assert first.play(20) == 20  # into the second hand or later
+    first.prompt()
+    left = first.game()
+    os.kill(first.proc.pid, signal.SIGKILL)
+    first.close()
+    assert left.state is not None and not left.state.is_over and len(left.states) >= 2
+    second = _Player(db, "--resume")
+    second.play(None)
+    assert second.proc.wait(60) == 0
+    second.close()
+    done = second.game()
+    whole, _, _ = run_session(_fresh_human, seed=2, opponent="beginner")
+    assert done.row.status == "over" and whole.is_over
+    assert [s.log for s in done.states] == [s.log for s in whole.core.states]
 
 
 def test_store_level_resume_in_process(tmp_path: Path) -> None:
@@ -254,7 +285,7 @@ def test_a_resumed_game_plays_the_same_computer_moves_as_the_uninterrupted_one(
     and resumed, the game goes on with the moves the computer makes in the same game played
     without a break: the resumed computer player is made again from the seed and caught up on
     the decisions it had made (:meth:`ginrummy.session.GameSession.catch_up`)."""
-    whole, _, _ = run_session(_fresh_human, seed=seed, opponent=opponent, store=Store(tmp_path / "a.db"))
+    whole, _, _ = run_session(_fresh_human, seed=seed, opponent=opponent)
     uninterrupted = _logs(whole)
     assert whole.is_over and len(uninterrupted) >= 3
 
@@ -265,7 +296,9 @@ def test_a_resumed_game_plays_the_same_computer_moves_as_the_uninterrupted_one(
         return _fresh_human(session, prompt)
 
     db = tmp_path / "b.db"
-    left, out, _ = run_session(until_hand_3, seed=seed, opponent=opponent, store=Store(db))
+    store = Store(db)
+    left, out, _ = run_session(until_hand_3, seed=seed, opponent=opponent, store=store)
+    store.close()
     assert "the game is left unfinished" in out.getvalue() and not left.is_over
     store = Store(db)
     core = load(store, left.core.row.id)

@@ -3,10 +3,13 @@ goes on with it where it stopped; quitting a rated game keeps it for later or re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
 
+from ginrummy.agents import make_agent
+from ginrummy.cli.tui import TableFlow
 from ginrummy.cli.tui.screens import ConfirmScreen
 from ginrummy.rules import Rules
 from ginrummy.session import latest_resumable, load
@@ -77,4 +80,40 @@ def test_quitting_a_rated_game_may_resign_it(tmp_path: Path) -> None:
     row = loaded[0]
     assert (row.status, row.ended, row.ended_by) == ("over", "resigned", 0)
     assert latest_resumable(store, owner_of(store.local_token())) is None
+    store.close()
+
+
+def _play(flow: TableFlow, until: Callable[[TableFlow], bool]) -> None:
+    """The person's moves straight through the flow (the simple agent's, made afresh for each
+    move so that they depend on the position only; the best layoffs), on to the next hand, until
+    ``until(flow)`` at the person's turn or the end of the game."""
+    if flow.state is None:
+        flow.deal()
+    while not until(flow):
+        if flow.stage == "hand-over":
+            flow.next()
+        elif flow.stage != "play":
+            return
+        elif flow.choosing_layoffs:
+            assert flow.act(flow.layoff_choices()[0].action())
+        else:
+            assert flow.act(make_agent("simple", 5).act(flow.view))
+
+
+def test_a_game_left_mid_hand_resumes_at_the_table_with_the_same_computer_moves(tmp_path: Path) -> None:
+    """A game left mid-hand at the table (everything played is stored) and resumed from the start's
+    offer goes on with the computer moves of the same game played without a break."""
+    whole = TableFlow(Rules(), seed=2, opponent="beginner")
+    _play(whole, lambda flow: False)
+    assert whole.all_over and len(whole.session.core.states) >= 3
+    store = Store(tmp_path / "b.db")
+    left = TableFlow(Rules(), seed=2, opponent="beginner", store=store)
+    _play(left, lambda flow: flow.hand_number == 3 and flow.stage == "play" and len(flow.view.history) >= 6)
+    game_id = left.session.core.row.id
+    again = TableFlow(Rules(), seed=99, store=store, offer=True)  # a new start of the table
+    assert again.offer is not None and again.offer.id == game_id
+    assert again.resume(game_id) and again.session.opponent == "beginner" and again.hand_number == 3
+    _play(again, lambda flow: False)
+    assert again.all_over
+    assert [s.log for s in again.session.core.states] == [s.log for s in whole.session.core.states]
     store.close()

@@ -3,13 +3,13 @@
 A *table screen* shows one hand of one variant to the human at the terminal and reads their
 commands: :class:`~ginrummy.cli.table.standard.StandardScreen` for the standard game and
 :class:`~ginrummy.cli.table.pickup.PickupScreen` for discard-pile pickup (002). The session
-(:mod:`ginrummy.cli.session`) deals each hand, makes its screen, and runs the one hand loop
-(:func:`ginrummy.play.play_hand` with the human's seat ``None``); at each of the human's turns it
-calls :meth:`TableScreen.human_turn`, and at the end :meth:`TableScreen.finish`. A screen talks to
-the person only through the :class:`TableIO` it is given and learns about the game around its hand
-only from the :class:`HandInfo` it is given; it reads the hand only through the human's view
-(``state.view(HUMAN)``) and changes it only by ``state.push(action, player=HUMAN)`` after
-``state.verify``.
+(:mod:`ginrummy.cli.session`) deals each hand through the game core, makes its screen, and at each
+of the human's turns calls :meth:`TableScreen.human_turn`, and at the end :meth:`TableScreen.finish`.
+A screen talks to the person only through the :class:`TableIO` it is given and learns about the
+game around its hand only from the :class:`HandInfo` it is given; it reads the hand only through the
+human's view (``state.view(HUMAN)``) and changes it only through the game core: ``info.act(action)``
+after ``state.verify`` (:meth:`ginrummy.session.GameSession.act`, which plays the computer's
+replies) and ``info.undo()`` (:meth:`ginrummy.session.GameSession.undo`).
 
 The same screens word a hand for ``ginrummy replay`` (:mod:`ginrummy.cli.replay`) through their
 static methods (:meth:`TableScreen.event_text`, :meth:`TableScreen.result_lines`, ...), which take
@@ -29,12 +29,11 @@ from ginrummy.agents.hints import Hint
 from ginrummy.cards import Card, CardSet
 from ginrummy.cli import render
 from ginrummy.cli.commands import Meta, RefusedError
-from ginrummy.errors import GinRummyError
-from ginrummy.hand.actions import DrawStock
+from ginrummy.errors import GameFlowError, GinRummyError
 from ginrummy.hand.base import BaseHandState
 from ginrummy.hand.results import HandResult
-from ginrummy.play import undo_refusal
 from ginrummy.rules import Rules
+from ginrummy.session import SessionError
 from ginrummy.variants import AnyAction
 
 __all__ = [
@@ -132,6 +131,13 @@ class HandInfo:
     hint: Callable[[Any], Hint] | None = None
     """Practice games: the hint for the human's view (:mod:`ginrummy.agents.hints`), computed
     from that view and the views of the game's finished hands only."""
+    act: Callable[[AnyAction], None] | None = None
+    """Plays the human's action (verified) through the game core, which plays the computer's
+    replies (:meth:`ginrummy.session.GameSession.act`); ``None``: a screen that only words a hand."""
+    undo: Callable[[], None] | None = None
+    """Takes back the human's last move through the game core
+    (:meth:`ginrummy.session.GameSession.undo`), raising
+    :class:`~ginrummy.session.SessionError` with why when refused."""
 
 
 Verb = Callable[[str, str], str]
@@ -260,12 +266,12 @@ class TableScreen(Generic[S]):
         self.seen = len(view.history)
 
     def push(self, action: AnyAction) -> None:
-        """Play the human's (verified) action, noting the card drawn from the stock."""
-        self.state.push(action, player=HUMAN)
-        if isinstance(action, DrawStock):
-            drawn = self.state.view(HUMAN).drawn
-            if drawn is not None:
-                self.draws[len(self.state.log) - 1] = drawn
+        """Play the human's (verified) action through the game core (``info.act``, which notes the
+        card drawn from the stock in :attr:`draws`). Raises
+        :class:`~ginrummy.errors.GameFlowError` for a screen given no game to play in."""
+        if self.info.act is None:
+            raise GameFlowError("this screen only words a hand: it has no game to play in")
+        self.info.act(action)
 
     def read_command(self, view: V, parse: Callable[[str, V], C | Meta]) -> C:
         """Ask (with :meth:`prompt`) until a line parses to a command that acts in the hand:
@@ -318,23 +324,17 @@ class TableScreen(Generic[S]):
     def undo(self) -> None:
         """Practice games: take back the human's last move under the rule every front end shares
         (:func:`ginrummy.play.undo_refusal`); raises :class:`Undone` once it is taken back."""
-        if not self.info.practice:
+        if not self.info.practice or self.info.undo is None:
             self.io.error(f"undo is for practice games (ginrummy play --practice); {_RATED}")
             return
-        refusal = undo_refusal(self.state, HUMAN)
-        if refusal is not None:
-            self.io.error(refusal)
+        before = self.state.view(HUMAN)
+        drawn = self.draws.get(len(self.state.log) - 1)
+        try:
+            self.info.undo()
+        except SessionError as exc:  # refused: nothing changed
+            self.io.error(str(exc))
             return
-        index = len(self.state.log) - 1
-        event = self.event_text(
-            self.state.view(HUMAN).history[-1],
-            self.names,
-            self.glyphs,
-            you=HUMAN,
-            drawn=self.draws.get(index),
-        )
-        self.state.pop()
-        self.draws.pop(index, None)
+        event = self.event_text(before.history[-1], self.names, self.glyphs, you=HUMAN, drawn=drawn)
         self.seen = min(self.seen, len(self.state.view(HUMAN).history))
         self.io.say(Text("Taken back: ") + event + Text("."))
         raise Undone

@@ -2,16 +2,17 @@
 computer play, score, and go on to the next hand, game or match.
 
 :class:`TableFlow` is a thin adapter over the game core (:class:`ginrummy.session.GameSession`,
-through the line mode's :class:`~ginrummy.cli.session.PlaySession`, never run), which deals, plays
-the computer's moves through the one hand loop (:func:`ginrummy.play.play_hand`, the person's seat
-``None``), enters results, plays team play's other pairings and stores the game (``--db``); the
-session writes the record (``--save``), returning what went wrong in words, which the table shows.
-``ginrummy play --resume`` hands it a stored game rebuilt, and the table goes on where it stopped.
-The person's moves are checked by the
-engine (``state.verify``) before they are pushed; the screens read the person's view only
-(:attr:`TableFlow.view`) and hold no game state of their own. Both variants are played: the standard
-game and discard-pile pickup (002); the words of events and results are the line mode's table
-screen's (:func:`ginrummy.cli.table.screen_class`), shared by both front ends.
+through :class:`~ginrummy.cli.terminal.TerminalGame`, what both terminal front ends share), which
+deals, plays the person's moves (:meth:`~ginrummy.session.GameSession.act`) and the computer's
+replies through the one hand loop (:func:`ginrummy.play.play_hand`, the person's seat ``None``),
+enters results, takes moves back under the undo rule, plays team play's other pairings and stores
+the game (``--db``); the record is written (``--save``), and what went wrong is returned in words,
+which the table shows. ``ginrummy play --resume`` hands it a stored game rebuilt, and the table goes
+on where it stopped. The person's moves are checked by the engine (``state.verify``) before they
+are played; the screens read the person's view only (:attr:`TableFlow.view`) and hold no game state
+of their own. Both variants are played: the standard game and discard-pile pickup (002); the words
+of events and results are the line mode's table screen's (:func:`ginrummy.cli.table.screen_class`),
+shared by both front ends.
 
 >>> from ginrummy.rules import Rules
 >>> flow = TableFlow(Rules(), seed=7, opponent="simple")
@@ -22,34 +23,30 @@ screen's (:func:`ginrummy.cli.table.screen_class`), shared by both front ends.
 
 from __future__ import annotations
 
-import io
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
-from rich.console import Console
 from rich.text import Text
 
 from ginrummy.agents.hints import Hint
 from ginrummy.cards import Card
 from ginrummy.cli import render
-from ginrummy.cli.session import PlaySession
-from ginrummy.cli.table import HUMAN, screen_class
+from ginrummy.cli.table import HUMAN, TableScreen, screen_class
+from ginrummy.cli.terminal import TerminalGame
 from ginrummy.errors import GinRummyError, IllegalActionError, RecordError
-from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.play import undo_refusal
-from ginrummy.protocol import BotError, close_agent, forfeit_of
+from ginrummy.protocol import BotError, forfeit_of
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
 from ginrummy.scoring.sheet import SheetLayout
-from ginrummy.seeds import derive_seed
-from ginrummy.session import GameSession, SessionError, latest_resumable, load
+from ginrummy.session import GameSession, SessionError, load
 from ginrummy.storage import Store
-from ginrummy.storage.store import RESIGNED, GameRow, owner_of
+from ginrummy.storage.store import GameRow
 from ginrummy.variants import AnyAction, AnyHandState, AnyView
 from ginrummy.variants.pickup import PickupView
 from ginrummy.variants.standard.defense import LayoffChoice, layoff_choices
@@ -58,25 +55,21 @@ from ginrummy.variants.standard.view import PlayerView
 __all__ = ["Stage", "TableFlow"]
 
 Stage = Literal["play", "hand-over", "game-over", "forfeit"]
+"""Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
+everything) over, or the computer's ``cmd:`` bot forfeited."""
 Kind = Literal["standard", "pickup"]
 KINDS: dict[str, Kind] = {"standard": "standard", "pickup": "pickup"}
 """The table each variant's hands need, by the variant's name (``Rules.variant``)."""
-"""Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
-everything) over, or the computer's ``cmd:`` bot forfeited."""
-
-
-def _no_input(prompt: str) -> str:
-    """The session is never run, so it never reads input (the table asks through its screens)."""
-    raise EOFError(prompt)
 
 
 class TableFlow:
     """The person (seat 0) against the computer (seat 1) at the full-screen table.
 
-    The arguments are ``ginrummy play``'s (see :class:`~ginrummy.cli.session.PlaySession`);
+    The arguments are ``ginrummy play``'s (see :class:`~ginrummy.cli.terminal.TerminalGame`);
     ``practice`` allows hints and undo (:func:`ginrummy.play.undo_refusal`); ``store`` (``--db``) keeps
-    each game as it is played, as the line mode does. ``message`` is the last thing said
-    to the person (a refusal, a hint), ``None`` when nothing is pending.
+    each game as it is played, as the line mode does. :attr:`session` is the game with the
+    terminal's options. ``message`` is the last thing said to the person (a refusal, a hint),
+    ``None`` when nothing is pending.
     """
 
     @staticmethod
@@ -106,33 +99,31 @@ class TableFlow:
     ) -> None:
         if not self.plays(rules):
             raise ValueError("the full-screen table does not play this variant; play it with --plain")
-        self.rules = rules
-        self.kind: Kind = KINDS[rules.variant]
-        """Which table the hands need: the standard game's or discard-pile pickup's."""
         self.glyphs = glyphs
-        self._console = Console(file=io.StringIO(), width=100, highlight=False, soft_wrap=True)
-        """The session's console: never read (the session's words reach the table as values)."""
-        self._opponent, self._name, self._preset = opponent, name, preset
-        self._changed, self._layout, self._practice = tuple(changed), sheet, practice
-        self._store = store
-        self._bot_time_ms = bot_time_ms
-        self._bot_game_ms = bot_game_ms
-        self.first_save = save
-        self.played = 1
-        """How many games (matches) have been started, counting each "play again"."""
-        self.session = self._session(seed, save, resume)
+        self.session = TerminalGame(
+            rules,
+            seed=seed,
+            opponent=opponent,
+            name=name,
+            save=save,
+            preset=preset,
+            changed=changed,
+            sheet=sheet,
+            practice=practice,
+            store=store,
+            bot_time_ms=bot_time_ms,
+            bot_game_ms=bot_game_ms,
+            resume=resume,
+        )
+        """The game core with the terminal's options (shared with the line mode)."""
         self.stage: Stage = "play"
         self.message: Text | None = None
         self.pairings: list[Text] = []
         """Team play: what the other pairings' games came to (the line mode's words), once played."""
         self.forfeit: str | None = None
         """Why the computer's ``cmd:`` bot forfeited (the stage is then ``forfeit``)."""
-        self.draws: dict[int, Card] = {}
-        """The cards the person drew from the stock in this hand, by event index (theirs only)."""
-        self.wording = screen_class(rules)
-        """The line mode's table screen of this variant: its static wording of events and results."""
         self._where_it_stopped()
-        self.offer: GameRow | None = self.resumable() if offer and resume is None else None
+        self.offer: GameRow | None = self.session.resumable() if offer and resume is None else None
         """The local player's latest unfinished game, which the table's start offers to resume."""
 
     def _where_it_stopped(self) -> None:
@@ -140,71 +131,62 @@ class TableFlow:
         state = self.state
         if state is None:
             return
-        self.draws = self.session.core.drawn_cards(HUMAN)
         if not state.is_over:
             self._advance()
         else:
             self.stage = "game-over" if self.game.is_over else "hand-over"
 
-    def resumable(self) -> GameRow | None:
-        """The local player's latest unfinished game in the store (``None``: none, or no store)."""
-        store = self.session.store
-        if store is None:
-            return None
-        try:
-            return latest_resumable(store, owner_of(store.local_token()))
-        except sqlite3.Error:
-            return None
-
     def resume(self, game_id: str) -> bool:
         """Go on with the stored game ``game_id`` instead of the one set up (nothing dealt yet):
         its rules, level, name and mode are the stored game's. Returns whether it could (else
         why is said in :attr:`message`)."""
-        store = self.session.store
+        old = self.session
         try:
-            if store is None:
+            if old.store is None:
                 raise RecordError("no store to resume from")
-            core = load(store, game_id)
+            core = load(old.store, game_id)
         except (RecordError, sqlite3.Error) as exc:
             self.say(str(exc), "Cannot resume", style="red")
             return False
         if not self.plays(core.rules):
             self.say("the full-screen table does not play this variant", "Cannot resume", style="red")
             return False
-        close_agent(self.session.agent)
-        row = core.row
-        self.rules, self.wording = core.rules, screen_class(core.rules)
-        self.kind = KINDS[core.rules.variant]
-        self._opponent, self._name, self._preset = row.level, row.name, row.preset
-        self._practice = row.mode == "practice"
-        self.session = self._session(row.seed, self.first_save, core)
+        old.close()
+        self.session = TerminalGame.resuming(
+            core,
+            save=old.first_save,
+            changed=old.changed,
+            sheet=old.sheet_layout,
+            store=old.store,
+            bot_time_ms=old.bot_time_ms,
+            bot_game_ms=old.bot_game_ms,
+        )
         self._where_it_stopped()
         return True
 
-    def _session(self, seed: int, save: Path | None, resume: GameSession | None = None) -> PlaySession:
-        return PlaySession(
-            self.rules,
-            seed=seed,
-            opponent=self._opponent,
-            name=self._name,
-            console=self._console,
-            input_fn=_no_input,
-            save=save,
-            glyphs=self.glyphs,
-            preset=self._preset,
-            changed=self._changed,
-            sheet=self._layout,
-            practice=self._practice,
-            store=self._store,
-            bot_time_ms=self._bot_time_ms,
-            bot_game_ms=self._bot_game_ms,
-            resume=resume,
-        )
+    @property
+    def rules(self) -> Rules:
+        return self.session.rules
+
+    @property
+    def kind(self) -> Kind:
+        """Which table the hands need: the standard game's or discard-pile pickup's."""
+        return KINDS[self.rules.variant]
+
+    @property
+    def wording(self) -> type[TableScreen[Any]]:
+        """The line mode's table screen of this variant: its static wording of events and results."""
+        return screen_class(self.rules)
 
     @property
     def practice(self) -> bool:
         """A practice game: hints and undo allowed (rated games allow neither)."""
         return self.session.practice
+
+    @property
+    def draws(self) -> dict[int, Card]:
+        """The cards the person drew from the stock in this hand, by event index (theirs only)."""
+        return self.session.draws
 
     # -- what the person may see -------------------------------------------------------
 
@@ -312,8 +294,7 @@ class TableFlow:
 
     def deal(self) -> None:
         """Deal the next hand of the current game and let the computer play to the person's turn."""
-        self.session.core.next_hand(play=False)
-        self.draws = {}
+        self.session.deal()
         self.message = None
         self.stage = "play"
         self._advance()
@@ -330,13 +311,8 @@ class TableFlow:
         except GinRummyError as exc:
             self.say(str(exc), "Not allowed")
             return False
-        state.push(action, player=HUMAN)
-        if isinstance(action, DrawStock):
-            drawn = state.view(HUMAN).drawn
-            if drawn is not None:
-                self.draws[len(state.log) - 1] = drawn
         self.message = None
-        self._advance()
+        self._advance(action)
         return True
 
     def act_all(self, actions: Sequence[AnyAction]) -> int:
@@ -350,11 +326,15 @@ class TableFlow:
             done += 1
         return done
 
-    def _advance(self) -> None:
-        state = self.session.state
-        assert state is not None
+    def _advance(self, action: AnyAction | None = None) -> None:
+        """Play the person's ``action`` (verified) through the game core, or none; the computer's
+        moves follow, the result is entered once the hand is over. Then store (and at the end
+        of the hand save) what was played; a ``cmd:`` bot that fails forfeits."""
         try:
-            self.session.core.advance()  # the computer's moves; the result entered once over
+            if action is None:
+                self.session.advance()
+            else:
+                self.session.act(action)
         except (BotError, IllegalActionError) as exc:
             error = forfeit_of(exc, self.session.agent)
             if error is None:
@@ -365,12 +345,11 @@ class TableFlow:
             )
             self.stage = "forfeit"
             return
-        if not state.is_over:
-            self.sync()
-            return
         self.sync()
-        self.save()
-        self.stage = "hand-over"
+        state = self.session.state
+        if state is not None and state.is_over:
+            self.save()
+            self.stage = "hand-over"
 
     def next(self) -> None:
         """After a hand: deal the next one, or (the game over) show the end of the game; after a
@@ -378,7 +357,7 @@ class TableFlow:
         other pairings are played (computer against computer) for the team sheet."""
         if self.stage == "hand-over" and self.game.is_over:
             if self.match.is_over and self.session.team is not None:  # played by the core
-                self.pairings = self.session.play_other_pairings()
+                self.pairings = self.session.pairing_lines()
             self.stage = "game-over"
             return
         if self.stage == "game-over":
@@ -395,19 +374,15 @@ class TableFlow:
     def play_again(self) -> None:
         """Start a fresh game (match) dealt from a seed derived from this one, saved (``--save``) to
         a file numbered after the first, as the line mode does; then deal its first hand."""
-        close_agent(self.session.agent)
-        self.played += 1
-        first = self.first_save
-        save = None if first is None else first.with_name(f"{first.stem}-{self.played}{first.suffix}")
+        self.session.again()
         self.pairings = []
-        self.session = self._session(derive_seed(self.session.seed, "again") % 1_000_000, save)
         self.deal()
 
     def close(self) -> None:
         """Save what has been played (``--save``) and end the computer's process, if any."""
         if self.session.states:
             self.save()
-        close_agent(self.session.agent)
+        self.session.close()
 
     def sync(self) -> None:
         """Bring the stored game (``--db``) up to date, through the game core (its ``sync``); a store
@@ -415,7 +390,6 @@ class TableFlow:
         failure = self.session.sync_store()
         if failure is not None:
             self.say(*failure, style="red")
-            self._store = None
 
     def save(self) -> None:
         """Write the record (``--save``); a failure is said in :attr:`message`."""
@@ -429,44 +403,37 @@ class TableFlow:
     def keepable(self) -> bool:
         """Whether quitting may keep the game to resume later or resign it: a rated game, stored
         and not over (a practice game is simply kept)."""
-        session = self.session
-        return (
-            session.store is not None and session.core.created and not self.practice and not session.core.over
-        )
+        return self.session.keepable
 
     def resign(self) -> None:
         """Resign the game (it counts as lost in the statistics); a failure is said in :attr:`message`."""
-        store = self.session.store
-        if store is None:
-            return
-        try:
-            self.session.core.end(store, RESIGNED)
-        except (sqlite3.Error, SessionError) as exc:
-            self.say(str(exc), "Could not resign", style="red")
+        failure = self.session.resign()
+        if failure is not None:
+            self.say(*failure, style="red")
 
     # -- help for the person -----------------------------------------------------------------
 
     def undo(self) -> bool:
-        """Practice games: take back the person's last move under the shared rule
-        (:func:`ginrummy.play.undo_refusal`); otherwise, or when refused, say why."""
+        """Practice games: take back the person's last move through the game core, under the
+        shared rule (:func:`ginrummy.play.undo_refusal`); otherwise, or when refused, say why."""
         if not self.practice:
             self.say("undo is for practice games (start one with --practice)", "Not allowed")
             return False
-        state = self.session.state
-        reason = undo_refusal(state if self.stage == "play" else None, HUMAN)
-        if reason is not None:
-            self.say(reason, "Cannot undo")
+        try:
+            if self.stage != "play":  # the hand is over (or the computer forfeited it)
+                raise SessionError(undo_refusal(None, HUMAN))
+            self.session.undo()
+        except SessionError as exc:
+            self.say(str(exc), "Cannot undo")
             return False
-        assert state is not None
-        state.pop()
         self.sync()
         self.say("Your last move is taken back.", style="green")
         return True
 
     def hint(self) -> Hint | None:
         """Practice games: the strongest level's move for the person now and why, from their view
-        only (the line mode's :meth:`~ginrummy.cli.session.PlaySession.hint`); also said in
-        :attr:`message`. ``None`` (and why, said) when there is no hint to give."""
+        only (the game core's hint, :meth:`~ginrummy.cli.terminal.TerminalGame.hint`); also said
+        in :attr:`message`. ``None`` (and why, said) when there is no hint to give."""
         if not self.practice:
             self.say("hints are for practice games (start one with --practice)", "Not allowed")
             return None
@@ -474,7 +441,7 @@ class TableFlow:
         if state is None or self.stage != "play" or state.to_act != HUMAN:
             self.say("a hint is for your turn", "No hint")
             return None
-        hint = self.session.hint(state.view(HUMAN))
+        hint = self.session.hint(state.view(HUMAN), self.glyphs)
         self.message = Text(f"Hint ({hint.agent}): {hint.why}", style="cyan")
         return hint
 
