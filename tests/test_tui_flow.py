@@ -18,6 +18,7 @@ from ginrummy.cli import main as cli_main
 from ginrummy.cli import tui
 from ginrummy.cli.doc_tables import keys_table
 from ginrummy.cli.tui import TableFlow, words
+from ginrummy.errors import GameFlowError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.phase import Phase
 from ginrummy.records import GameRecord, load_any
@@ -140,7 +141,7 @@ def test_the_table_plays_every_variant() -> None:
     flow = TableFlow(Rules.preset("pickup"), seed=1)
     flow.deal()
     assert flow.kind == "pickup" and flow.pickup == flow.view
-    with pytest.raises(ValueError, match="standard game"):
+    with pytest.raises(GameFlowError, match="standard game"):
         _ = flow.standard
 
 

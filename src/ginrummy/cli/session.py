@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Any
+from typing import Unpack
 
 from rich.console import Console
 from rich.text import Text
@@ -34,7 +34,7 @@ from ginrummy.agents import plays_as
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN, HandInfo, Quit, TableIO, screen_class
 from ginrummy.cli.table.base import InputFn, Undone
-from ginrummy.cli.terminal import TerminalGame
+from ginrummy.cli.terminal import GameOptions, TerminalGame
 from ginrummy.hand.results import agree
 from ginrummy.records import GameForfeit
 from ginrummy.rules import Rules
@@ -84,7 +84,7 @@ class PlaySession(TerminalGame):
         console: Console | None = None,
         input_fn: InputFn | None = None,
         glyphs: bool | None = None,
-        **options: Any,
+        **options: Unpack[GameOptions],
     ) -> None:
         super().__init__(rules, **options)
         console = console or Console(highlight=False, soft_wrap=True)

@@ -21,7 +21,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Required, Self, TypedDict
 
 from rich.text import Text
 
@@ -46,10 +46,27 @@ from ginrummy.storage import Store
 from ginrummy.storage.store import RESIGNED, GameRow, owner_of
 from ginrummy.variants import AnyAction, AnyHandState, AnyView
 
-__all__ = ["Failure", "TerminalGame"]
+__all__ = ["Failure", "GameOptions", "TerminalGame"]
 
 Failure = tuple[str, str]
 """What went wrong, in words: the message and its head (``Could not store to ...``)."""
+
+
+class GameOptions(TypedDict, total=False):
+    """:class:`TerminalGame`'s keyword arguments (for a front end that passes them on)."""
+
+    seed: Required[int]
+    opponent: str
+    name: str
+    save: Path | None
+    preset: str | None
+    changed: Sequence[str]
+    sheet: SheetLayout
+    bot_time_ms: int | None
+    bot_game_ms: int | None
+    practice: bool
+    store: Store | None
+    resume: GameSession | None
 
 
 class TerminalGame:

@@ -35,7 +35,7 @@ from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.table import HUMAN, TableScreen, screen_class
 from ginrummy.cli.terminal import TerminalGame
-from ginrummy.errors import GinRummyError, IllegalActionError, RecordError
+from ginrummy.errors import GameFlowError, GinRummyError, IllegalActionError, RecordError, RulesError
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.play import undo_refusal
@@ -98,7 +98,7 @@ class TableFlow:
         offer: bool = False,
     ) -> None:
         if not self.plays(rules):
-            raise ValueError("the full-screen table does not play this variant; play it with --plain")
+            raise RulesError("the full-screen table does not play this variant; play it with --plain")
         self.glyphs = glyphs
         self.session = TerminalGame(
             rules,
@@ -208,25 +208,25 @@ class TableFlow:
 
     @property
     def view(self) -> AnyView:
-        """The person's view of the current (or last) hand. Raises ``ValueError`` before the first deal."""
+        """The person's view of the current (or last) hand. Raises :class:`~ginrummy.errors.GameFlowError` before the first deal."""
         state = self.session.state
         if state is None:
-            raise ValueError("no hand has been dealt")
+            raise GameFlowError("no hand has been dealt")
         view: AnyView = state.view(HUMAN)
         return view
 
     @property
     def standard(self) -> PlayerView:
-        """:attr:`view` of a hand of the standard game. Raises ``ValueError`` for another variant."""
+        """:attr:`view` of a hand of the standard game. Raises :class:`~ginrummy.errors.GameFlowError` for another variant."""
         if self.kind != "standard":
-            raise ValueError("not a hand of the standard game")
+            raise GameFlowError("not a hand of the standard game")
         return cast(PlayerView, self.view)
 
     @property
     def pickup(self) -> PickupView:
-        """:attr:`view` of a discard-pile pickup hand. Raises ``ValueError`` for another variant."""
+        """:attr:`view` of a discard-pile pickup hand. Raises :class:`~ginrummy.errors.GameFlowError` for another variant."""
         if self.kind != "pickup":
-            raise ValueError("not a hand of discard-pile pickup")
+            raise GameFlowError("not a hand of discard-pile pickup")
         return cast(PickupView, self.view)
 
     @property
@@ -362,7 +362,7 @@ class TableFlow:
             return
         if self.stage == "game-over":
             if self.match.is_over:
-                raise ValueError("everything is played: play again or quit")
+                raise GameFlowError("everything is played: play again or quit")
             self.session.next_game()
         self.deal()
 
