@@ -357,9 +357,9 @@ class GameSession:
         return self.advance(before)
 
     def advance(self, since: int | None = None) -> Progress:
-        """After a person's action (pushed here by :meth:`act`, or by a front end's screen onto
-        :attr:`state`): enter the hand's result once it is over, else let the computer play to a
-        person's turn (entering the result if the hand ends). Returns what changed: the actions
+        """After a deal (:meth:`next_hand` with ``play=False``), a rebuilt game or a person's action
+        (:meth:`act`, the only way a front end plays one): enter the hand's result once it is over,
+        else let the computer play to a person's turn (entering the result if the hand ends). Returns what changed: the actions
         from number ``since`` (default: those the computer made here) and the finished hands."""
         before = self.seq if since is None else since
         state = self.state
