@@ -217,15 +217,8 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     store = None if no_db else _store_for_play(db)
-    if core is not None:  # the stored game's settings, not the options'
-        seed, opponent, name, preset, settings = (
-            core.row.seed,
-            core.row.level,
-            core.row.name,
-            core.row.preset,
-            (),
-        )
-        practice = core.row.mode == "practice"
+    if core is not None:  # the stored game's settings, not the options' (the game keeps its own)
+        settings = ()
     if not plain and _full_screen(rules):
         from ginrummy.cli.tui import TableFlow, run_table  # Textual loads only for the table
 

@@ -91,7 +91,7 @@ class PlaySession(TerminalGame):
         self.io = TableIO(
             console, input_fn or read_line, render.use_glyphs(console) if glyphs is None else glyphs
         )
-        self.screen_type = screen_class(rules)
+        self.screen_type = screen_class(self.rules)
         """The table screen of this session's hands."""
         self.resumed = options.get("resume") is not None
         """Whether this session goes on with a stored game (``ginrummy play --resume``)."""

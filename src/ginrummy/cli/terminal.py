@@ -77,7 +77,8 @@ class TerminalGame:
     allows hints and undo (a rated game allows neither); ``store`` (``--db``) keeps it as played;
     ``save`` is where the record is written; ``preset`` and ``changed`` (the ``--set``
     assignments) describe the rules; ``sheet`` lays out the score sheet. ``resume`` is a stored
-    game rebuilt (:func:`ginrummy.session.load`) to go on with instead of dealing a new one.
+    game rebuilt (:func:`ginrummy.session.load`) to go on with instead of dealing a new one: its
+    own rules, seed, computer level, name, mode and preset are kept, whatever the arguments say.
     """
 
     def __init__(
@@ -97,6 +98,10 @@ class TerminalGame:
         store: Store | None = None,
         resume: GameSession | None = None,
     ) -> None:
+        if resume is not None:  # the stored game's own settings
+            row = resume.row
+            rules, seed, opponent, name, preset = resume.rules, row.seed, row.level, row.name, row.preset
+            practice = row.mode == "practice"
         self.rules = rules
         self.opponent = opponent
         self.player_name = name
@@ -118,7 +123,8 @@ class TerminalGame:
         self.played = 1
         """How many games (or matches) have been started, counting each "play again"."""
         self.forfeit: GameForfeit | None = None
-        """Set when the computer's bot forfeited the current game (:meth:`forfeited`)."""
+        """Set when the computer's bot forfeited the current game (the line mode's
+        :meth:`~ginrummy.cli.session.PlaySession.forfeited`); the record carries it."""
         self.draws: dict[int, Card] = {}
         """The cards the person drew from the stock in the current hand, by action index (theirs only)."""
         self._start(seed, resume)
@@ -128,17 +134,7 @@ class TerminalGame:
         """One that goes on with ``core``, a stored game rebuilt (:func:`ginrummy.session.load`),
         exactly where it stopped: its rules, seed, computer level, name, mode and preset are the
         stored game's; ``options`` are the class's other arguments (``store`` to go on storing it)."""
-        row = core.row
-        return cls(
-            core.rules,
-            seed=row.seed,
-            opponent=row.level,
-            name=row.name,
-            practice=row.mode == "practice",
-            preset=row.preset,
-            resume=core,
-            **options,
-        )
+        return cls(core.rules, seed=core.row.seed, resume=core, **options)
 
     def _start(self, seed: int, core: GameSession | None = None) -> None:
         """Set up a fresh game dealt from ``seed`` (a new row of the game core, stored at the first
