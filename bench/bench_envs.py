@@ -9,7 +9,7 @@ player's observation tensor and action mask, as a learner's rollout does:
 * ``ginrummy openspiel``: our ``python_ginrummy`` stepped from Python with ``observation_tensor``
   and ``legal_actions_mask`` (chance nodes are not counted as steps);
 * ``pettingzoo gin_rummy_v4``: PettingZoo's RLCard-based environment (needs pettingzoo < 1.27,
-  rlcard and pygame);
+  rlcard and pygame: the ``peer-bench`` extra, in an environment of its own);
 * ``openspiel gin_rummy``: OpenSpiel's C++ game stepped from Python the same way.
 
 Run: ``.venv/bin/python bench/bench_envs.py [--seconds 3] [--repeats 3] [--json out.json]``.

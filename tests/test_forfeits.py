@@ -59,6 +59,7 @@ def test_a_tight_bot_time_forfeits_a_slow_bot(tmp_path: Path) -> None:
     summary = _match([slow, "simple", "--games", "2", "--bot-time", "0.2"])
     assert [f["kind"] for f in summary["forfeits"]] == ["timeout", "timeout"]
     assert all("200 ms" in f["message"] for f in summary["forfeits"])
+    assert [f["hand"] for f in summary["forfeits"]] == [1, 1]  # numbered as the report prints it (issue 28)
     bad = CliRunner().invoke(main, ["match", slow, "simple", "--bot-time", "0"])
     assert bad.exit_code != 0 and "--bot-time" in bad.output
 

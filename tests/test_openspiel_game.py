@@ -79,6 +79,8 @@ def test_each_player_is_shown_only_its_own_information() -> None:
 
 
 def test_openspiel_mcts_plays_a_hand_against_simple() -> None:
+    """MCTSBot runs on the game; it searches the true state (the opponent's hand included), so
+    this shows the game works with it, not fair play (ISMCTS: tests/test_research_ismcts.py)."""
     from open_spiel.python.algorithms import mcts
 
     game = pyspiel.load_game(gos.GAME_NAME)

@@ -58,9 +58,9 @@ def test_the_defender_sees_the_knockers_melds_and_the_layoff_plan() -> None:
             view = state.view(state.to_act)
             text = render(view)
             assert "Your opponent knocked, laying down melds 1: [" in text
-            assert "- layoff: lay down your best:" in text
+            assert "- layoff 1: lay down " in text and "- the best plan" in text
             action = parse_reply(view, "I lay off everything I can: layoff")
-            assert action == LayOff()
+            assert action == view.legal_actions[0] and isinstance(action, LayOff)
             state.push(action)
             assert "The hand is over" in render(state.view(0))
             return
@@ -75,9 +75,11 @@ def test_replies_are_read_leniently_and_refused_precisely() -> None:
     state.push(parse_reply(state.view(1), '"pass"'))
     view = state.view(0)
     assert parse_reply(view, "draw") == DrawStock()
-    with pytest.raises(ReplyError, match=r"'take' is not a legal move now; legal moves: draw$"):
+    with pytest.raises(
+        ReplyError, match=r"'take' is not one of the offered moves; the offered moves: draw\. "
+    ):
         parse_reply(view, "take")
-    with pytest.raises(ReplyError, match="the reply names no move; legal moves: draw"):
+    with pytest.raises(ReplyError, match="the reply names no move; the offered moves: draw"):
         parse_reply(view, "I am not sure what to do.")
     state.push(DrawStock())
     view = state.view(0)
@@ -93,7 +95,7 @@ def test_a_scripted_model_plays_whole_hands_through_the_harness() -> None:
         state = HandState.deal(Rules.preset(preset), dealer=0, rng=seed)
         result = play_hand(state, [model, make_agent("simple", seed)])
         assert result is not None and model.transcript
-        assert all("Legal moves:" in prompt for prompt, _ in model.transcript)
+        assert all("Your moves:" in prompt for prompt, _ in model.transcript)
 
 
 def test_a_bad_reply_is_asked_again_then_refused() -> None:
@@ -103,7 +105,7 @@ def test_a_bad_reply_is_asked_again_then_refused() -> None:
     assert str(agent.act(view)) == "pass"
     assert "Your last reply was refused:" in agent.transcript[1][0]
     stubborn = ModelAgent(lambda prompt: "discard Zz", retries=1)
-    with pytest.raises(ReplyError, match="legal moves: take, pass"):
+    with pytest.raises(ReplyError, match="the offered moves: take, pass"):
         stubborn.act(view)
 
 

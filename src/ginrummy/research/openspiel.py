@@ -45,10 +45,20 @@ import pyspiel
 
 from ginrummy.cards import CARDS, Card, format_cards
 from ginrummy.hand.results import HandResult, Outcome
-from ginrummy.research.encoding import DRAW, NUM_ACTIONS, OBS_SIZE, action_name, check_rules, to_action
+from ginrummy.research.encoding import (
+    BIG_GIN,
+    DRAW,
+    KNOCK,
+    NUM_ACTIONS,
+    OBS_SIZE,
+    action_name,
+    check_rules,
+    to_action,
+)
 from ginrummy.research.encoding import encode_into as _encode_into
 from ginrummy.research.encoding import layout as _layout
 from ginrummy.research.encoding import legal_ids as _legal_ids
+from ginrummy.research.resample import permutation, unknown_cards
 from ginrummy.rules import KnockCard, Opening, Rules
 from ginrummy.scoring.game import Game
 from ginrummy.variants.standard.actions import DrawStock, Knock, TakeDiscard
@@ -163,6 +173,8 @@ class _Core:
         self.past: list[list[str]] = [[], []]
         self.returns = [0.0, 0.0]
         self.over = False
+        self.moves = 0  # actions applied so far (chance ones too): the length of the history
+        self.hand_start = 1 if game.first_dealer < 0 else 0  # where the current hand's deal began
 
     def __deepcopy__(self, memo: Any) -> _Core:
         other = object.__new__(_Core)
@@ -217,6 +229,16 @@ class _Core:
         hand.push(DrawStock())
         self._after_action()
 
+    def resampled(self, action: int, swap: dict[Card, Card]) -> int:
+        """``action`` (the next one) with the current hand's cards moved by ``swap``: the deal's
+        cards and stock draws (not the second deck's knock card) and a knock's face-down discard."""
+        if self.chance():
+            second_deck = self.hand is None and len(self.dealt) == 21
+            return action if self.dealer < 0 or second_deck else swap.get(CARDS[action], CARDS[action])
+        if KNOCK <= action < BIG_GIN:
+            return KNOCK + swap.get(CARDS[action - KNOCK], CARDS[action - KNOCK])
+        return action
+
     # -- play --------------------------------------------------------------------------------------
 
     def apply(self, action: int) -> None:
@@ -255,6 +277,7 @@ class _Core:
             self.over = True
             return
         self.dealer, self.dealt, self.hand, self.second, self.draws = self.sheet.dealer, [], None, None, []
+        self.hand_start = self.moves
 
     # -- what a player is shown ----------------------------------------------------------------------
 
@@ -321,6 +344,7 @@ class GinRummyState(pyspiel.State):
         return self._core.outcomes()
 
     def _apply_action(self, action: int) -> None:
+        self._core.moves += 1
         if self._core.chance():
             self._core.apply_chance(int(action))
         else:
@@ -345,6 +369,21 @@ class GinRummyState(pyspiel.State):
     def view(self, player: int) -> PlayerView | None:
         """``player``'s view of the current hand (``None`` while it is being dealt)."""
         return self._core.view(player)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GinRummyState:
+        """A state ``player_id`` cannot tell from this one, its hidden cards drawn afresh
+        (:mod:`ginrummy.research.resample`): the history replayed with the cards ``player_id``
+        cannot place permuted uniformly at random (``probability_sampler()``: uniform floats in
+        ``[0, 1)``, as OpenSpiel's ``UniformProbabilitySampler``), every action checked again.
+        OpenSpiel's ``ISMCTSBot`` searches with it."""
+        core = self._core
+        swap = permutation(unknown_cards(core, int(player_id)), probability_sampler)
+        other = GinRummyState(core.game)
+        for n, action in enumerate(self.history()):
+            if n >= core.hand_start:
+                action = other._core.resampled(action, swap)
+            other.apply_action(action)
+        return other
 
     def __str__(self) -> str:
         core = self._core

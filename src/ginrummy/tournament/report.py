@@ -37,7 +37,7 @@ def report_lines(s: dict[str, Any]) -> list[str]:
     for f in s.get("forfeits", ()):
         who = (a, b)[f["agent"]]
         game = f"pair {f['pair']} game {'b' if f['swapped'] else 'a'}"
-        lines.append(f"  FORFEIT: {who} lost {game} in hand {f['hand'] + 1} ({f['kind']}): {f['message']}")
+        lines.append(f"  FORFEIT: {who} lost {game} in hand {f['hand']} ({f['kind']}): {f['message']}")
     for name, t in zip((a, b), s.get("times", ()), strict=False):
         lines.append(
             f"  decision time {name}: mean {t['mean_ms']:.2f} ms, median {t['median_ms']:.2f} ms, "

@@ -112,7 +112,7 @@ class MatchResult:
                 "swapped": g.swapped,
                 "agent": g.forfeit.agent,
                 "kind": g.forfeit.kind,
-                "hand": g.forfeit.hand,
+                "hand": g.forfeit.hand + 1,  # 1-based, as the report prints it
                 "message": g.forfeit.message,
             }
             for g in games
