@@ -1,7 +1,7 @@
 /* Discard-pile pickup (002) at the table: the melds on the table (either player adds to them),
    the discard pile spread so several cards can be taken from its top, and the hand where cards
    are chosen to lay a meld, add to a table meld, or discard. */
-import { el } from "./dom.js";
+import { el, tapWord } from "./dom.js";
 import { cardButton, cardBack, cardImg, glyphs } from "./cards.js";
 
 const pick = { selected: new Set(), version: null };
@@ -26,9 +26,9 @@ export function pickupPrompt(g, h) {
   if (h.phase === "end") return g.game_over ? "The game is over." : "The hand is over.";
   if (!h.my_turn) return g.opponent === "person" ? `Waiting for ${g.names[1 - g.you]}…` : "The computer is thinking…";
   if (h.phase === "offer") return `Take the upcard ${glyphs(h.upcard)} or pass.`;
-  if (h.phase === "draw") return "Draw from the stock, or take cards from the top of the discard pile (click the deepest card you want).";
+  if (h.phase === "draw") return `Draw from the stock, or take cards from the top of the discard pile (${tapWord(true)} the deepest card you want).`;
   if (h.must_meld) return `Lay ${glyphs(h.must_meld)} on the table (in a meld or added to a table meld) before you discard.`;
-  return "Choose cards to lay a meld or add to a table meld, or one card to discard.";
+  return `${tapWord()} cards to lay a meld or add to a table meld, or one card to discard.`;
 }
 
 /** The table melds, the spread discard pile and the stock. */

@@ -1,6 +1,6 @@
 /* The table: one game's page, rendered from the server's view after every move, then the
    moves since the last view shown in motion (motion.js). */
-import { $, el, main, announce } from "./dom.js";
+import { $, el, main, announce, tapWord } from "./dom.js";
 import { api, OFFLINE } from "./api.js";
 import { glyphs, cardBack, cardRow } from "./cards.js";
 import { knockFlow, bigGinFlow, endFlow } from "./dialogs.js";
@@ -94,7 +94,7 @@ export function promptText(g, h) {
   switch (h.phase) {
     case "offer": return `Take the upcard ${glyphs(h.upcard)} or pass.`;
     case "draw": return h.legal.take ? "Draw from the stock or take the top discard." : "Draw from the stock.";
-    case "discard": return h.must_knock ? "Knock or go gin, choosing your discard." : "Tap a card to discard it" + (h.legal.knock.length || h.legal.gin.length ? ", or knock." : ".");
+    case "discard": return h.must_knock ? "Knock or go gin, choosing your discard." : `${tapWord()} a card to discard it` + (h.legal.knock.length || h.legal.gin.length ? ", or knock." : ".");
     case "last-chance": return "Last chance: take the discard only to knock, or pass.";
     case "layoff": return "The computer knocked. Choose your layoffs (the best is chosen for you) and lay down.";
     default: return "";
@@ -113,7 +113,7 @@ export function buttons(g, h) {
   if (h.phase === "end" && !g.game_over) b("btn-next", g.current_game_over ? "Next game" : "Next hand", "N", () => send("next", {}), "primary");
   if (g.can_hint) b("btn-hint", "Hint", "H", showHint);
   if (g.can_undo) b("btn-undo", "Undo", "U", () => send("undo", {}));
-  return el("div", { class: "buttons" }, out);
+  return el("div", { class: "buttons action-bar", id: "actions" }, out);
 }
 
 export async function showHint() {
@@ -165,7 +165,8 @@ export function render(g, keepHint = false, opts = {}) {
   const ended = h.phase === "end";
   const pickup = h.variant === "pickup";
   const other = 1 - g.you;
-  const events = h.events.map((e) => (pickup ? pickupEventText(e, g) : eventText(e, names, g.you)));
+  const outcome = h.result ? h.result.outcome : null;
+  const events = h.events.map((e) => (pickup ? pickupEventText(e, g) : eventText(e, names, g.you, outcome)));
   const freshEvents = opts.quiet ? [] : h.events.slice(prev);
   table.seenEvents = events.length;
   const log = el("details", { class: "log-box", id: "log-box" },
@@ -184,8 +185,8 @@ export function render(g, keepHint = false, opts = {}) {
   const felt = g.ended ? el("div", { class: "felt" }, head, matchBox(g), seatsPanel(g, send), endedPanel(g), log) : el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
     ended || h.laid_down ? null : opponentArea(g, h),  // once the knocker's hand is on the table, no backs
     ended ? null : centre,
+    g.game_over ? gameOverPanel(g) : null,  // the game's outcome first, then its last hand
     ended ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
-    g.game_over ? gameOverPanel(g) : null,
     ended ? el("div", { class: "end-info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
     h.laid_down ? layoffChooser(g, h) : null,
     buttons(g, h),
@@ -202,8 +203,8 @@ export function render(g, keepHint = false, opts = {}) {
       if (fan.clientWidth !== lastWidth) { lastWidth = fan.clientWidth; document.documentElement.style.setProperty("--cw", `${cardWidth()}px`); layoutFan(fan); }
     }).observe(fan);
   }
-  if (freshEvents.length) announce(events.slice(prev).join(". ") + ". " + promptText(g, h));
-  if (firstRender) main().focus({ preventScroll: true });
+  if (freshEvents.length) announce(events.slice(prev).join(". ") + ". " + (pickup ? pickupPrompt(g, h) : promptText(g, h)));
+  if (firstRender) { main().focus({ preventScroll: true }); window.scrollTo(0, 0); }  // a new hand shows from the top
   if (g.ended) return;  // a player ended the game: no hand on the table, nothing moves
   if (ended && freshEvents.length) play(h.result.winner === g.you ? "win" : h.result.winner === null ? "click" : "lose");
   // motion: the deal, your own move, then the computer's moves one by one
@@ -215,7 +216,7 @@ export function render(g, keepHint = false, opts = {}) {
     const idx = theirs.map(([, i]) => i);
     const prompt = $("#prompt");
     computerMoves(theirs.map(([e]) => e), (j) => (j < idx.length ? before[idx[j]] : before[idx[idx.length - 1] + 1]),
-      (e) => { if (prompt) prompt.textContent = eventText(e, names, g.you) + "…"; })
+      (e) => { if (prompt) prompt.textContent = eventText(e, names, g.you, outcome) + "…"; })
       .then(() => { if (prompt && prompt.isConnected) prompt.textContent = promptText(g, h); });
   }
 }
