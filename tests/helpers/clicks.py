@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from helpers.browser import layout_problems, version, wait_change
@@ -110,15 +111,19 @@ def play_by_clicks(
 STRAY = re.compile(r"\b(?:null|undefined|NaN)\b")
 
 
-def phone_checks(page: Any, where: str, problems: list[str], layout_every: int = 1) -> Callable[[str], None]:
+def phone_checks(
+    page: Any, where: str, problems: list[str], layout_every: int = 1, shot: Path | None = None
+) -> Callable[[str], None]:
     """A ``check`` for :func:`play_by_clicks` that adds to ``problems``: the control to click is
     not inside the window at the top of the page; a stray null/undefined on the page; and, every
     ``layout_every`` checks, what :func:`~helpers.browser.layout_problems` finds (touch targets
-    under 44 px, sideways scrolling, covered controls)."""
+    under 44 px, sideways scrolling, covered controls; only inside an open dialog). The first
+    problem's page is saved to ``shot`` (a PNG), to look at."""
     count = [0]
 
     def check(selector: str) -> None:
         count[0] += 1
+        before = len(problems)
         phase = page.evaluate("(document.querySelector('#table') || {dataset: {}}).dataset.phase || 'page'")
         why = off_screen(page, selector)
         if why:
@@ -127,7 +132,10 @@ def phone_checks(page: Any, where: str, problems: list[str], layout_every: int =
         if STRAY.search(text):
             problems.append(f"{where}, {phase}: stray text {STRAY.search(text)!r}")
         if count[0] % layout_every == 0:
-            found, _ = layout_problems(page)
+            dialog = page.locator("#confirm[open]").count() > 0
+            found, _ = layout_problems(page, "#confirm" if dialog else None)
             problems.extend(f"{where}, {phase}: {p}" for p in found)
+        if shot is not None and before == 0 and problems:
+            page.screenshot(path=str(shot))
 
     return check

@@ -123,14 +123,14 @@ def new_game(page: Any, server: LiveServer, preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", BY_CLICKS)
-def test_whole_games_by_taps_on_a_phone(server: LiveServer, browser: Any, preset: str) -> None:
+def test_whole_games_by_taps_on_a_phone(server: LiveServer, browser: Any, preset: str, tmp_path: Path) -> None:
     page = open_page(browser, PHONE)
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
     problems: list[str] = []
     phone_checks(page, "the new game form", problems)("#start")
     new_game(page, server, preset)
-    moves = play_by_clicks(page, server, phone_checks(page, preset, problems))
+    moves = play_by_clicks(page, server, phone_checks(page, preset, problems, layout_every=3, shot=tmp_path / "first-problem.png"))
     phone_checks(page, f"{preset} game over", problems)("#btn-again")
     assert page.locator("#game-over-line").count() == 1
     assert not problems, (moves, problems[:12])

@@ -134,8 +134,8 @@ function opponentArea(g, h) {
   const who = g.opponent === "person" ? g.names[other] : `Computer (${g.level})`;
   return el("section", { class: "opponent", "aria-label": g.opponent === "person" ? g.names[other] : "The computer" },
     el("h2", {}, `${who} `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === other ? el("span", { class: "badge" }, "dealer") : null),
-    backs,
-    opp.known.length ? el("p", { id: "opp-known", class: "known" }, "Known to hold: ", cardRow(opp.known, "small")) : null);
+    el("div", { class: "opp-row" }, backs,
+      opp.known.length ? el("p", { id: "opp-known", class: "known" }, "Known to hold: ", cardRow(opp.known, "small")) : null));
 }
 
 /** The top of the discard pile before each of ``fresh`` events (undoing them from ``pile``). */
@@ -174,13 +174,14 @@ export function render(g, keepHint = false, opts = {}) {
     el("ol", { class: "log", id: "log", "aria-label": "What happened this hand" }, events.map((t, i) => el("li", { class: i >= prev && prev > 0 ? "new" : "" }, t))));
   const status = el("p", { class: "prompt", id: "prompt", "aria-live": "off" }, pickup ? pickupPrompt(g, h) : promptText(g, h));
   const head = el("div", { class: "felt-head" },
-    el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted" }, ` · ${g.preset} · ${g.mode}`)),
+    el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted head-detail" }, ` · ${g.preset} · ${g.mode}`)),
     el("p", { class: "score", id: "score" }, el("span", {}, `You ${g.sheet.totals[g.you]}`), " — ", el("span", {}, `${g.opponent === "person" ? names[other] : "Computer"} ${g.sheet.totals[other]}`),
+      el("span", { class: "muted", id: "target" }, ` · to ${g.sheet.target}`),
       h.dealer === g.you ? el("span", { class: "badge" }, "you deal") : null),
     el("span", { class: "head-tools" },
       g.game_over ? null : el("button", { class: "small-btn", id: "btn-end", "aria-haspopup": "dialog", onclick: () => endFlow(g) }, g.opponent === "person" ? "Resign…" : "End game…"),
       el("button", { class: "small-btn sheet-toggle", id: "btn-sheet", "aria-controls": "side", "aria-expanded": "false", onclick: () => toggleSheet(true) }, "Score sheet")));
-  const centre = el("div", { class: "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
+  const centre = el("div", { class: pickup ? "centre wrap" : "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
   const felt = g.ended ? el("div", { class: "felt" }, head, matchBox(g), seatsPanel(g, send), endedPanel(g), log) : el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
     ended || h.laid_down ? null : opponentArea(g, h),  // once the knocker's hand is on the table, no backs
