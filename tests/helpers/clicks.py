@@ -65,7 +65,7 @@ def controls(game: dict[str, Any], action: str) -> list[tuple[str, str | None]]:
             return [(_card(card), None), (f"#btn-add-{meld}", None)]
         if word == "take":
             depth = int(args[0])
-            return [(f'#discard-pile .card:nth-last-child({depth})', None)]
+            return [(f"#discard-pile .card:nth-last-child({depth})", None)]
         if word == "discard":
             return [(_card(args[0]), None), ("#btn-discard", None)]
         return [({"draw": "#stock", "pass": "#btn-pass"}[word], None)]
@@ -94,7 +94,8 @@ def play_by_clicks(
         for selector, then in controls(game, action):
             if check is not None:
                 check(selector)
-            page.click(selector)
+            # a card of the fan by the strip of it that shows (the next card covers its middle)
+            page.click(selector, position={"x": 12, "y": 30} if selector.startswith(".hand") else None)
             if then is not None:
                 page.wait_for_selector("#confirm[open]")
                 if then:

@@ -24,13 +24,27 @@ from helpers.web import LiveServer, call, scripted_action
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 DEAL_SEED = "every-preset"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 1,
+}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-TARGETS = {"hollywood": 40, "hollywood-aces": 40, "hollywood-teams": 30, "tournament": 30, "slam": 20, "match-500": 20}
+TARGETS = {
+    "hollywood": 40,
+    "hollywood-aces": 40,
+    "hollywood-teams": 30,
+    "tournament": 30,
+    "slam": 20,
+    "match-500": 20,
+}
 """Low targets keep the long presets short (the rest play to 30)."""
 BY_CLICKS = ["default", "pickup", "oklahoma", "hollywood", "tournament"]
-"""Played whole by clicks: the standard game with its layoffs, discard-pile pickup, a knock card
-from the upcard, three games at once, and a match of several games."""
+ON_DESKTOP = ["default", "pickup", "hollywood"]
+"""Played whole by clicks on the desktop (every preset's replay opens there too)."""
+"""Played whole by taps on the phone: the standard game with its layoffs, discard-pile pickup, a
+knock card from the upcard, three games at once, and a match of several games."""
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`", allow_module_level=True)
@@ -40,7 +54,11 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 def open_page(browser: Any, kind: dict[str, Any], token: str | None = None) -> Any:
     """A page that records script errors, console errors and 5xx answers in ``page.faults``."""
     context = browser.new_context(**kind)
-    init = NO_MOTION if token is None else f"localStorage.setItem('ginrummy.token', {json.dumps(token)}); {NO_MOTION}"
+    init = (
+        NO_MOTION
+        if token is None
+        else f"localStorage.setItem('ginrummy.token', {json.dumps(token)}); {NO_MOTION}"
+    )
     context.add_init_script(init)
     page = context.new_page()
     page.faults = []
@@ -53,7 +71,9 @@ def open_page(browser: Any, kind: dict[str, Any], token: str | None = None) -> A
 def play_over_api(server: LiveServer, preset: str) -> tuple[str, str]:
     """A game of ``preset`` against the computer played to its end; its id and the player's token."""
     target = TARGETS.get(preset, 30)
-    created = call(server, "POST", "/api/games", None, {"preset": preset, "target": target, "level": "simple"})
+    created = call(
+        server, "POST", "/api/games", None, {"preset": preset, "target": target, "level": "simple"}
+    )
     token, game = created["token"], created["game"]
     for _ in range(4000):
         if game["game_over"]:
@@ -98,9 +118,11 @@ def test_every_preset_replays_on_a_phone_and_a_desktop(server: LiveServer, brows
         page.wait_for_selector("#rp-step")
         out = page.evaluate(STEP_ALL)
         assert out["hands"] >= 1 and not out["bad"], (preset, name, out["bad"][:5])
+        size = "390x844" if name == "phone" else "1280x800"
         if preset == "pickup":
             page.click("#rp-last")
             assert page.locator("#rp-table").count() == 1
+            page.screenshot(path=str(SHOTS / f"replay-pickup-{size}.png"), full_page=True)
         problems, _ = layout_problems(page)
         assert not problems, (preset, name, problems)
         if name == "phone":
@@ -108,6 +130,8 @@ def test_every_preset_replays_on_a_phone_and_a_desktop(server: LiveServer, brows
             page.wait_for_selector("#history")
             problems, _ = layout_problems(page)
             assert not problems and not STRAY.search(page.inner_text("#main")), (preset, problems)
+            if preset == "default":
+                page.screenshot(path=str(SHOTS / "history-390x844.png"))
         assert not page.faults, (preset, name, page.faults)
         page.context.close()
 
@@ -123,22 +147,43 @@ def new_game(page: Any, server: LiveServer, preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", BY_CLICKS)
-def test_whole_games_by_taps_on_a_phone(server: LiveServer, browser: Any, preset: str, tmp_path: Path) -> None:
+def test_whole_games_by_taps_on_a_phone(
+    server: LiveServer, browser: Any, preset: str, tmp_path: Path
+) -> None:
     page = open_page(browser, PHONE)
     page.goto(server.url + "/")
     page.wait_for_selector("#start")
+    if preset == "default":
+        page.screenshot(path=str(SHOTS / "new-game-390x844.png"))
     problems: list[str] = []
     phone_checks(page, "the new game form", problems)("#start")
     new_game(page, server, preset)
-    moves = play_by_clicks(page, server, phone_checks(page, preset, problems, layout_every=3, shot=tmp_path / "first-problem.png"))
+    checks = phone_checks(page, preset, problems, layout_every=3, shot=tmp_path / "first-problem.png")
+    seen: set[str] = set()
+
+    def check_and_shoot(selector: str) -> None:  # the first time each kind of screen comes up
+        checks(selector)
+        kind = {
+            "#btn-next": "end-of-hand",
+            "#btn-layoff": "layoff",
+            "#btn-meld": "meld",
+            "#btn-discard": "discard",
+        }.get(selector)
+        if kind and kind not in seen and (preset != "pickup" or kind in ("meld", "discard")):
+            seen.add(kind)
+            page.screenshot(path=str(SHOTS / f"phone-{preset}-{kind}-390x844.png"))
+
+    moves = play_by_clicks(page, server, check_and_shoot)
     phone_checks(page, f"{preset} game over", problems)("#btn-again")
+    if preset in ("default", "tournament"):
+        page.screenshot(path=str(SHOTS / f"phone-{preset}-game-over-390x844.png"))
     assert page.locator("#game-over-line").count() == 1
     assert not problems, (moves, problems[:12])
     assert not page.faults, page.faults
     page.context.close()
 
 
-@pytest.mark.parametrize("preset", BY_CLICKS)
+@pytest.mark.parametrize("preset", ON_DESKTOP)
 def test_whole_games_by_clicks_on_a_desktop(server: LiveServer, browser: Any, preset: str) -> None:
     page = open_page(browser, DESKTOP)
     new_game(page, server, preset)

@@ -15,8 +15,8 @@ from ginrummy.records import HandRecord
 from ginrummy.records.replay import replay_steps
 from ginrummy.storage.store import GameRow, SeatRow
 from ginrummy.variants import AnyHandState, variant_of
-from ginrummy.variants.pickup.scoring import pickup_points
 from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.pickup.scoring import pickup_points
 from ginrummy.web.serialize import any_result_json, cards, ended_json, hand_json, match_json, sheet_json
 from ginrummy.web.session import GameSession
 

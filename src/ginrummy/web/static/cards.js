@@ -41,8 +41,8 @@ const LATTICE = Array.from({ length: 19 }, (_, i) => {  // diagonals both ways, 
 }).join("");
 const BACK = `<svg class="card-svg back" viewBox="${VIEWBOX}" aria-hidden="true" focusable="false">`
   + '<rect x="1.25" y="1.25" width="166.5" height="242.1" rx="7" fill="#fff" stroke="#000" stroke-width="2.5"/>'
-  + '<rect x="12" y="12" width="145" height="220.6" rx="4" style="fill: var(--back)"/>'
-  + `<svg x="14" y="14" width="141" height="216.6" viewBox="14 14 141 216.6"><path d="${LATTICE}" style="stroke: var(--back-2)" stroke-width="3" fill="none"/></svg>`
+  + '<rect x="12" y="12" width="145" height="220.6" rx="4" class="back-field"/>'
+  + `<svg x="14" y="14" width="141" height="216.6" viewBox="14 14 141 216.6"><path d="${LATTICE}" class="back-lattice" stroke-width="3" fill="none"/></svg>`
   + '<rect x="20" y="20" width="129" height="204.6" rx="3" fill="none" stroke="#fff" stroke-width="2"/></svg>';
 
 /** The SVG markup of a face-down card. */

@@ -83,7 +83,10 @@ function knockedWords(outcome, subject) {
 export function layoffChooser(g, h) {
   const L = h.laid_down;
   const mine = h.my_turn && h.legal.layoff;
-  const plans = mine ? h.layoff_plans || [] : [];
+  // only the plans that leave the least deadwood (the server lists them best first, fewest
+  // layoffs first among equals): a plan with more deadwood only gives points away
+  const all = mine ? h.layoff_plans || [] : [];
+  const plans = all.filter((p) => p.count === all[0].count).slice(0, 4);
   const melds = el("div", { class: "melds", id: "laid-melds" });
   /** The knocker's melds with the layoffs of plan ``n`` shown on them (before you confirm). */
   const showPlan = (n) => {
@@ -99,15 +102,15 @@ export function layoffChooser(g, h) {
   const group = el("div", { class: "plans", role: "radiogroup", "aria-label": "Your layoffs", onchange: (ev) => showPlan(Number(ev.target.value)) },
     plans.map((p, n) => el("label", { class: "plan" },
       el("input", { type: "radio", name: "plan", value: String(n), checked: n === 0 }),
-      el("span", {}, p.layoffs.length ? `Lay off ${p.layoffs.map(([c, i]) => `${glyphs(c)} on meld ${i + 1}`).join(", ")}` : "Lay off nothing",
-        el("strong", {}, ` · deadwood ${p.count}`), n === 0 ? el("span", { class: "badge" }, "best") : null))));
+      el("span", { class: "plan-text" }, p.layoffs.length ? `Lay off ${p.layoffs.map(([c, i]) => `${glyphs(c)} on meld ${i + 1}`).join(", ")}` : "Lay off nothing",
+        el("strong", {}, ` · deadwood ${p.count}`)))));
   const go = el("button", { class: "primary", id: "btn-layoff", "aria-keyshortcuts": "L", onclick: () => {
     const chosen = group.querySelector("input[name=plan]:checked");
     const plan = plans[chosen ? Number(chosen.value) : 0];
     act(plan ? plan.action : "layoff");
   } }, "Lay down", el("kbd", { "aria-hidden": "true" }, "L"));
   sec.append(...[plans.length && plans[0].layoffs.length ? el("p", { class: "muted" }, "Outlined on the melds: the cards you lay off with the plan chosen.") : null,
-    plans.length > 1 ? el("p", {}, "Choose your layoffs:") : null, plans.length > 1 ? group : null,
+    plans.length > 1 ? el("p", {}, `${plans.length} ways leave you the least deadwood (${plans[0].count}); choose one:`) : null, plans.length > 1 ? group : null,
     el("div", { class: "buttons action-bar" }, go)].filter(Boolean));
   return sec;
 }

@@ -20,12 +20,15 @@ export async function historyPage() {
   for (const g of games) {
     const you = g.you || 0, names = g.names || [g.name, "Computer"];
     const against = g.opponent === "person" ? names[1 - you] : `Computer (${g.level})`;
-    body.append(el("tr", {}, el("td", {}, new Date(g.created * 1000).toLocaleString()), el("td", {}, g.preset), el("td", { class: "against" }, against),
-      el("td", {}, g.mode === "friend" ? "with a friend" : g.mode), el("td", {}, g.hands), el("td", { class: "result-cell" }, resultText(g, you, against)),
-      el("td", {}, el("a", { href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ", el("a", { href: `/replay/${g.id}` }, "replay"))));
+    // each cell names its column (data-label): on a phone a row is a card of labelled lines
+    const cell = (label, text, cls = null) => el("td", { "data-label": label, class: cls }, text);
+    body.append(el("tr", {}, cell("Started", new Date(g.created * 1000).toLocaleString()), cell("Rules", g.preset), cell("Against", against, "against"),
+      cell("Type", g.mode === "friend" ? "with a friend" : g.mode), cell("Hands", g.hands), cell("Result", resultText(g, you, against), "result-cell"),
+      el("td", { class: "links" }, el("a", { class: "button", href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ",
+        el("a", { class: "button", href: `/replay/${g.id}` }, "replay"))));
   }
   t.append(body);
-  sec.append(el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Your games" }, t),
+  sec.append(el("div", { class: "history-box", role: "region", "aria-label": "Your games" }, t),
     claimBox("/history", "Your games in another browser", "This link shows your games in another browser, or here again once this browser's storage was cleared. Keep it private: it plays as you."));
 }
 
@@ -81,7 +84,7 @@ export async function replayPage(id) {
     ].filter(Boolean));  // the DOM's replaceChildren would write a null as the text "null"
   };
   main().replaceChildren(el("section", {}, el("h1", {}, `Replay: ${data.names[0]} vs ${data.names[1]} (${data.preset}, ${data.level})`),
-    data.game_seed ? el("p", { class: "muted" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
+    data.game_seed ? el("p", { class: "muted seed", id: "rp-game-seed" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
     view, sheetTable(data.sheet)));
   draw();
 }

@@ -26,8 +26,9 @@ export async function gamePage(id) {
   if (dealing) history.replaceState({}, "", location.pathname);
   const invite = new URLSearchParams(location.search).get("invite");
   try {
-    if (invite) {
-      try { await api("GET", `/api/games/${id}`); } catch { return joinPage(id, invite); }  // no seat yet
+    if (invite) {  // no seat yet: the form to join while the seat is free, else that the game is full
+      const state = await api("GET", `/api/games/${id}/invite?invite=${encodeURIComponent(invite)}`);
+      if (!state.mine) return state.open ? joinPage(id, invite) : fullPage();
       history.replaceState({}, "", `/game/${id}`);
     }
     const g = await api("GET", `/api/games/${id}`);
@@ -37,6 +38,14 @@ export async function gamePage(id) {
     main().replaceChildren(el("h1", {}, "Cannot open this game"), el("p", { class: "error", role: "alert" }, e.message),
       el("p", {}, el("a", { href: "/" }, "Start a new game")));
   }
+}
+
+/** An invitation whose seat another browser took: said at once, with no form to fill in. */
+function fullPage() {
+  document.title = "Gin Rummy: game full";
+  main().replaceChildren(el("h1", {}, "This game is full"),
+    el("p", { id: "game-full" }, "Another browser took the invited seat, so this link cannot join the game any more. Ask for a new invitation, or start a game of your own."),
+    el("p", {}, el("a", { class: "button primary", href: "/", id: "btn-new" }, "Start a new game")));
 }
 
 /** Post a move; on a stale tab (409) show the table as it is now with the server's message, and
