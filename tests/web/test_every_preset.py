@@ -195,3 +195,20 @@ def test_whole_games_by_clicks_on_a_desktop(server: LiveServer, browser: Any, pr
     assert not page.evaluate(STEP_ALL)["bad"]
     assert not page.faults, page.faults
     page.context.close()
+
+
+def test_a_full_games_invitation_says_so_at_once(server: LiveServer, browser: Any) -> None:
+    created = call(server, "POST", "/api/games", None, {"opponent": "friend", "name": "Ann"})
+    gid, invite = created["game"]["id"], created["game"]["invite"]
+    call(
+        server, "POST", f"/api/games/{gid}/join", None, {"invite": invite.split("invite=")[1], "name": "Bob"}
+    )
+    page = open_page(browser, PHONE)
+    page.goto(server.url + invite)  # a third browser
+    page.wait_for_selector("#game-full")
+    assert page.locator("#join, #join-name").count() == 0
+    problems, _ = layout_problems(page)
+    assert not problems, problems
+    page.screenshot(path=str(SHOTS / "game-full-390x844.png"))
+    assert not page.faults, page.faults
+    page.context.close()
