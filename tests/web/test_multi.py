@@ -238,4 +238,6 @@ def test_an_invitation_says_whether_its_seat_is_free(app_client: TestClient) -> 
     assert ask(bob).json() == {"open": False, "mine": True}
     assert ask().json() == {"open": False, "mine": False}  # a third browser: the game is full
     assert ask(invite="wrong").status_code == 403 and ask(invite="").status_code == 403
-    assert app_client.get("/api/games/abcdefghijklmnopqrst/invite", params={"invite": secret}).status_code == 404
+    assert (
+        app_client.get("/api/games/abcdefghijklmnopqrst/invite", params={"invite": secret}).status_code == 404
+    )
