@@ -99,6 +99,8 @@ STEP_ALL = """
       const text = document.querySelector('#main').textContent;  // no layout: quick
       const m = stray.exec(text);
       if (m) bad.push(`hand ${i + 1}, ${document.querySelector('#rp-step').textContent}: "${m[0]}"`);
+      const said = document.querySelector('#rp-action').textContent;  // moves in words, never notation
+      if (/\\b[A2-9TJQK][cdhs]\\b|\\[/.test(said)) bad.push(`hand ${i + 1}: "${said}"`);
       const [at, of] = document.querySelector('#rp-step').textContent.match(/\\d+/g).map(Number);
       if (at === of) break;
       document.querySelector('#rp-next').click();

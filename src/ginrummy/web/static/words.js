@@ -45,7 +45,9 @@ export function actionWords(text, subject) {
   const meldText = melds.length ? ", melds " + melds.map(list).join(" · ") : "";
   switch (word) {
     case "pass": return v("pass", "passes");
-    case "take": return v("take", "takes") + " the top discard";
+    case "take": return args[0] && args[0] !== "1" ? v("take", "takes") + ` the top ${args[0]} cards of the pile` : v("take", "takes") + " the top discard";
+    case "meld": return v("lay", "lays") + " the meld " + list(melds.length ? melds[0] : args);  // discard-pile pickup
+    case "add": { const [c, i] = (args[0] || ":").split(":"); return v("add", "adds") + ` ${glyphs(c)} to table meld ${i}`; }
     case "draw": return v("draw", "draws") + " from the stock";
     case "discard": return v("discard", "discards") + " " + glyphs(args[0]);
     case "knock": return v("knock", "knocks") + ", discarding " + glyphs(args[0]) + " face down" + meldText;
