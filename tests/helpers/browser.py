@@ -92,6 +92,13 @@ LAYOUT_JS = """
   const W = window.innerWidth;
   const scroller = document.scrollingElement;
   if (scroller.scrollWidth > W) problems.push(`page ${scroller.scrollWidth} px wide in a ${W} px window`);
+  // text running out of its box (the page clips what is wider than the window, so this is how it shows)
+  for (const n of (scope ? document.querySelector(scope) : document.querySelector('#main') || document.body).querySelectorAll('p, h1, h2, h3, td, th, li, code, span')) {
+    if (n.closest('.scroll-x, pre, [aria-hidden="true"], details:not([open]) > :not(summary)') || getComputedStyle(n).overflowX !== 'visible') continue;
+    const r = n.getBoundingClientRect();
+    const inline = getComputedStyle(n).display.startsWith('inline');
+    if (r.width && (r.right > W + 0.5 || (!inline && n.scrollWidth > n.clientWidth + 1 && r.left + n.scrollWidth > W + 0.5))) problems.push(`text ${n.tagName.toLowerCase()} "${(n.textContent || '').trim().slice(0, 30)}" runs to ${Math.round(r.right)} px of ${W}`);
+  }
   const name = (n) => `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}${n.dataset.card ? '[' + n.dataset.card + ']' : ''}${n.dataset.slot ? '[slot ' + n.dataset.slot + ']' : ''} "${(n.textContent || '').trim().slice(0, 20)}"`;
   const targets = [...root.querySelectorAll(
     'button, a.button, nav a, select, summary, .slot, .pile, .card, input[type=radio]')]
@@ -111,6 +118,7 @@ LAYOUT_JS = """
     const x = Math.min(Math.max(r.left + r.width / 2, 0), W - 1), y = r.top + r.height / 2;
     const hit = document.elementFromPoint(x, y);
     const label = n.matches('input[type=radio]') ? n.closest('label') : null;
+    if (label && (r.width < 19.5 || r.height < 19.5 || label.getBoundingClientRect().height < 43.5)) problems.push(`${name(n)} is ${Math.round(r.width)}x${Math.round(r.height)} px in a label ${Math.round(label.getBoundingClientRect().height)} px tall (a radio needs 20, its label 44)`);
     if (!hit || !(n === hit || n.contains(hit) || (label && label.contains(hit)))) problems.push(`${name(n)} is covered by ${hit ? name(hit) : 'nothing'}`);
   }
   window.scrollTo(0, 0);
@@ -120,9 +128,10 @@ LAYOUT_JS = """
 
 
 def layout_problems(page: Any, scope: str | None = None) -> tuple[list[str], int]:
-    """What the page measures wrong at its current size: sideways scrolling, a card, button or
+    """What the page measures wrong at its current size: sideways scrolling or text running past
+    the window's edge (the page clips it), a card, button or
     link outside the window or covered at its centre (``elementFromPoint``), a touch target under
-    44 px. A card in your hand is checked by its slot, the strip of it that shows in the fan.
+    44 px (a radio button under 20 px, or its label under 44 px tall). A card in your hand is checked by its slot, the strip of it that shows in the fan.
     ``scope``: a selector to check only what is inside it (an open drawer over the table).
     Returns the problems and how many elements were checked."""
     out = page.evaluate(LAYOUT_JS, scope)

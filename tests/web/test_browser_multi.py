@@ -173,7 +173,7 @@ def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
     page.goto(server.url + "/")
     page.select_option("#setup-preset", "pickup")
     page.click("#start")
-    page.wait_for_selector("#table-melds")
+    page.wait_for_selector(".pickup-table")  # the melds show once one is laid
     token = page.evaluate("() => localStorage.getItem('ginrummy.token')")
     gid = page.url.rsplit("/", 1)[1]
     headers = {"x-player-token": token}

@@ -224,3 +224,20 @@ def test_malformed_seat_requests_are_4xx(app_client: TestClient) -> None:
     assert r.status_code == 400 and "opponent" in r.json()["error"]
     # after all that, the game plays on
     assert app_client.get(f"/api/games/{gid}", headers=ann).json()["version"] == game["version"]
+
+
+def test_an_invitation_says_whether_its_seat_is_free(app_client: TestClient) -> None:
+    gid, ann, game = invite_game(app_client)
+    secret = secret_of(game["invite"])
+    ask = lambda headers=None, invite=secret: app_client.get(  # noqa: E731
+        f"/api/games/{gid}/invite", params={"invite": invite}, headers=headers or {}
+    )
+    assert ask().json() == {"open": True, "mine": False}  # a new browser: the form to join
+    assert ask(ann).json() == {"open": True, "mine": True}  # the inviter: the table
+    bob = {H: join(app_client, gid, secret).json()["token"]}
+    assert ask(bob).json() == {"open": False, "mine": True}
+    assert ask().json() == {"open": False, "mine": False}  # a third browser: the game is full
+    assert ask(invite="wrong").status_code == 403 and ask(invite="").status_code == 403
+    assert (
+        app_client.get("/api/games/abcdefghijklmnopqrst/invite", params={"invite": secret}).status_code == 404
+    )

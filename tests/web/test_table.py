@@ -224,9 +224,14 @@ def test_setup_history_stats_and_rules_fit_a_phone(server: LiveServer, browser: 
 # -- the defender chooses the layoffs -------------------------------------------------------
 
 
+def best_plans(plans: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The layoff plans the page offers: those leaving the least deadwood (at most 4)."""
+    return [p for p in plans if plans and p["count"] == plans[0]["count"]][:4]
+
+
 def reach_layoff_choice(server: LiveServer) -> tuple[str, dict[str, Any]]:
     """A game (over the API) stopped where the computer has knocked and you can lay off in more
-    than one way; returns the browser token and the table."""
+    than one way that leaves the least deadwood; returns the browser token and the table."""
     for _ in range(8):
         created = call(
             server, "POST", "/api/games", None, {"preset": "default", "level": "simple", "target": 500}
@@ -234,7 +239,8 @@ def reach_layoff_choice(server: LiveServer) -> tuple[str, dict[str, Any]]:
         token, game = created["token"], created["game"]
         for _ in range(400):
             h = game["hand"]
-            if h["phase"] == "layoff" and h["my_turn"] and len(h["layoff_plans"]) > 1:
+            plans = h["layoff_plans"]
+            if h["phase"] == "layoff" and h["my_turn"] and len(best_plans(plans)) > 1:
                 return token, game
             if game["game_over"]:
                 break
@@ -250,14 +256,15 @@ def test_the_defender_chooses_the_layoffs(server: LiveServer, browser: Any) -> N
     for p in plans:  # only your own cards, and the best plan first
         assert {c for c, _ in p["layoffs"]} | set(p["deadwood"]) | {c for m in p["melds"] for c in m} == hand
     assert plans[0]["count"] == min(p["count"] for p in plans)
-    chosen = max(range(1, len(plans)), key=lambda i: (plans[i]["count"], -len(plans[i]["layoffs"])))
+    offered = best_plans(plans)
+    chosen = len(offered) - 1  # the last way offered: as few deadwood points, more layoffs
     page = open_page(
         browser, (390, 844), init=f"localStorage.setItem('ginrummy.token', {json.dumps(token)}); {NO_MOTION}"
     )
     page.goto(f"{server.url}/game/{game['id']}")
     page.wait_for_selector("#laid .plan")
     radios = page.locator("#laid input[name=plan]")
-    assert radios.count() == len(plans) and radios.first.is_checked()
+    assert radios.count() == len(offered) and radios.first.is_checked()  # no plan that gives points away
     assert_fits(page, "the layoff choice")
     assert "null" not in page.inner_text("#main")  # no empty part of the panel shows as text
     page.locator("#laid").scroll_into_view_if_needed()

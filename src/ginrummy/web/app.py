@@ -17,7 +17,8 @@ API (JSON; the browser's token goes in the ``X-Player-Token`` header):
 ``GET  /api/games/{id}/hint``            practice games: the hint agent's move and why
 ``GET  /api/games/{id}/replay``          finished hands step by step, seeds revealed
 ``GET  /api/games/{id}/record``          the game (or match) record, once it is over
-``POST /api/games/{id}/join``            two people: :mod:`ginrummy.web.seats` (also
+``POST /api/games/{id}/join``            two people: :mod:`ginrummy.web.seats` (also the
+``GET  /api/games/{id}/invite``          invitation's state,
 ``GET  /api/games/{id}/events``          the live stream and the takeover)
 ``POST /api/games/{id}/takeover``
 ``POST /api/games/{id}/resign``          end the game early: :mod:`ginrummy.web.ending`
@@ -370,6 +371,7 @@ def create_app(
         Route("/api/games/{game_id}/replay", _api(server.replay)),
         Route("/api/games/{game_id}/record", _api(server.record)),
         Route("/api/games/{game_id}/join", _api(server.join), methods=["POST"]),
+        Route("/api/games/{game_id}/invite", _api(server.invitation)),
         Route("/api/games/{game_id}/takeover", _api(server.takeover), methods=["POST"]),
         Route("/api/games/{game_id}/events", _api(server.events)),
         Route("/api/games/{game_id}/resign", _api(server.resign), methods=["POST"]),

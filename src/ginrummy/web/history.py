@@ -14,7 +14,9 @@ from ginrummy.melds import meld_rules
 from ginrummy.records import HandRecord
 from ginrummy.records.replay import replay_steps
 from ginrummy.storage.store import GameRow, SeatRow
-from ginrummy.variants import AnyHandState, deal_from
+from ginrummy.variants import AnyHandState, variant_of
+from ginrummy.variants.pickup import PickupState
+from ginrummy.variants.pickup.scoring import pickup_points
 from ginrummy.web.serialize import any_result_json, cards, ended_json, hand_json, match_json, sheet_json
 from ginrummy.web.session import GameSession
 
@@ -48,7 +50,10 @@ def game_summary(row: GameRow, seats: Sequence[SeatRow] = (), owner: str | None 
 
 
 def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[str, Any]:
-    return {
+    """One step of a replay: both hands (as laid out), the piles and, in discard-pile pickup, the
+    melds on the table (``table``: each meld's ``cards`` and ``owner``) and the points each
+    player holds in hand (``in_hand``, pickup values)."""
+    out: dict[str, Any] = {
         "player": player,
         "action": action,
         "phase": state.phase.value,
@@ -57,6 +62,13 @@ def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[
         "discard_pile": [str(c) for c in state.discard_pile],
         "stock_size": state.stock_size,
     }
+    if isinstance(state, PickupState):
+        out["table"] = [
+            {"cards": [str(c) for c in m.cards], "owner": owner}
+            for m, owner in zip(state.table, state.table_owners, strict=True)
+        ]
+        out["in_hand"] = [pickup_points(state.hand(p)) for p in (0, 1)]
+    return out
 
 
 def replay_json(s: GameSession, seat: int = 0) -> dict[str, Any]:
@@ -70,7 +82,8 @@ def replay_json(s: GameSession, seat: int = 0) -> dict[str, Any]:
         if not state.is_over:
             continue
         seed = seeds[i]
-        replayed = deal_from(state.rules, state.dealer, state.deck, getattr(state, "knock_card", None))
+        variant = variant_of(state.rules)  # the deal as the hand's record keeps it (a second deck's card)
+        replayed = variant.deal_from(state.rules, state.dealer, state.deck, variant.record_extras(state))
         frames = [_frame(replayed, None, None)]
         for _, p, a in replay_steps(replayed, state.log):
             frames.append(_frame(replayed, p, str(a)))

@@ -5,6 +5,8 @@ taking over an abandoned seat (the routes; the core is :mod:`ginrummy.web.server
 ``POST /api/games/{id}/join``                  ``{invite, name}``: take the invited seat (a new
                                                browser gets its token in the answer); the same
                                                browser again: its seat (rejoin)
+``GET  /api/games/{id}/invite?invite=SECRET``  ``{open, mine}``: whether the invited seat is
+                                               still free, whether this browser has a seat
 ``GET  /api/games/{id}/events``                server-sent events: ``table`` (this seat's
                                                table, at once and after every change) and
                                                ``presence`` (the seats online)
@@ -29,6 +31,7 @@ from starlette.responses import Response, StreamingResponse
 
 from ginrummy.agents import AGENTS
 from ginrummy.errors import quoted
+from ginrummy.storage.store import SeatRow
 from ginrummy.web.guard import ApiError, int_field, read_json, text_field
 from ginrummy.web.live import sse
 from ginrummy.web.server import BaseServer, owner_of
@@ -53,6 +56,28 @@ def check_name(name: str, taken: str | None = None) -> str:
 class SeatServer(BaseServer):
     """The handlers of two people at one game."""
 
+    async def invited_seats(self, game_id: str, invite: str) -> list[SeatRow]:
+        """The game's seats, once ``invite`` is its invitation. Raises :class:`ApiError` 404 (no
+        such game) or 403 (not its invitation)."""
+        seats = await self.in_thread(self.store.load_seats, game_id)
+        if not seats:
+            raise ApiError(404, f"no game {quoted(game_id)}")
+        given = invite.encode("utf-8", "surrogatepass")  # as bytes: any text compares, in constant time
+        if not any(s.invite and secrets.compare_digest(s.invite.encode(), given) for s in seats):
+            raise ApiError(403, "this invitation link is not valid for this game")
+        return seats
+
+    async def invitation(self, request: Request) -> dict[str, Any]:
+        """Whether an invitation (``?invite=SECRET``) is still open: ``open`` is false once a
+        browser took the seat (or the computer plays it), so the page says the game is full
+        instead of offering a form that cannot work; ``mine``: this browser holds a seat."""
+        invite = request.query_params.get("invite", "")
+        seats = await self.invited_seats(self.game_id(request), invite)
+        token = self.token(request, required=False)
+        owner = owner_of(token) if token is not None else None
+        mine = owner is not None and any(s.kind == "person" and s.owner == owner for s in seats)
+        return {"open": any(s.kind == "open" for s in seats), "mine": mine}
+
     async def join(self, request: Request) -> tuple[int, dict[str, Any]]:
         data = await read_json(request, ("invite", "name"))
         invite = text_field(data, "invite")
@@ -62,12 +87,7 @@ class SeatServer(BaseServer):
             token = secrets.token_urlsafe(32)
         owner = owner_of(token)
         game_id = self.game_id(request)
-        seats = await self.in_thread(self.store.load_seats, game_id)
-        if not seats:
-            raise ApiError(404, f"no game {quoted(game_id)}")
-        given = invite.encode("utf-8", "surrogatepass")  # as bytes: any text compares, in constant time
-        if not any(s.invite and secrets.compare_digest(s.invite.encode(), given) for s in seats):
-            raise ApiError(403, "this invitation link is not valid for this game")
+        seats = await self.invited_seats(game_id, invite)
         joined = False
         rejoin = any(s.kind == "person" and s.owner == owner for s in seats)
         async with self.sessions.use(game_id, lambda: self.load(game_id, seats)) as s:

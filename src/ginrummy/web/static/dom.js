@@ -39,5 +39,31 @@ export function announce(text) {
 /** Go to a page of this single-page app (the router listens for popstate). */
 export function navigate(path, state = {}) {
   history.pushState(state, "", path);
+  window.scrollTo(0, 0);  // a new page shows from its top, as a link's would
   window.dispatchEvent(new PopStateEvent("popstate"));
+}
+
+/** Whether the player uses a finger: a coarse primary pointer (a phone, a tablet), or the last
+    press was a touch. Sets ``data-pointer`` ("touch" or "mouse") on the page, which hides the
+    keyboard badges on touch screens (style.css). */
+export function touchInput() {
+  return document.documentElement.dataset.pointer === "touch";
+}
+
+/** "Tap" on a touch screen, "Click" with a mouse (``lower``: "tap", "click"). */
+export function tapWord(lower = false) {
+  const w = touchInput() ? "Tap" : "Click";
+  return lower ? w.toLowerCase() : w;
+}
+
+/** Follow the pointer in use: from the media queries at first, then from each press (a touch
+    on any screen; a mouse only where the screen has one that hovers). */
+export function watchPointer() {
+  const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  document.documentElement.dataset.pointer = coarse || (navigator.maxTouchPoints > 0 && !window.matchMedia("(hover: hover)").matches) ? "touch" : "mouse";
+  const hover = window.matchMedia && window.matchMedia("(hover: hover)").matches;
+  window.addEventListener("pointerdown", (ev) => {
+    if (ev.pointerType === "touch") document.documentElement.dataset.pointer = "touch";
+    else if (ev.pointerType === "mouse" && hover) document.documentElement.dataset.pointer = "mouse";
+  }, { capture: true, passive: true });
 }

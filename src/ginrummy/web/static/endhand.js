@@ -44,9 +44,12 @@ export function endOfHand(g, h) {
   const r = h.result;
   const sec = el("section", { class: "result", id: "result", "aria-label": "End of the hand" });
   sec.append(el("h2", { id: "result-line" }, withCards(r.describe)));
-  if (r.knocker === null) {
-    sec.append(el("p", {}, "The stock ran down and nobody knocked."),
-      ...[0, 1].map((p) => el("div", { class: "laid-hand" }, el("h3", {}, p === g.you ? "Your hand" : `${them(g)}'s hand`), cardRow(r.hands[p]))));
+  if (r.knocker === null) {  // a dead hand: its cards are not laid down; you still see your own
+    const mine = [...h.hand.melds.flat(), ...h.hand.deadwood];
+    sec.append(el("p", {}, "The stock ran down and nobody knocked: neither hand is shown."),
+      mine.length ? el("div", { class: "laid-hand", id: "dead-hand" }, el("h3", {}, "Your hand"),
+        el("div", { class: "melds" }, h.hand.melds.map((m, i) => meldBlock(m, [], `meld ${i + 1}`)),
+          deadwoodBlock(h.hand.deadwood, h.hand.deadwood_count))) : null);
     return sec;
   }
   const k = r.knocker, d = 1 - k;
@@ -55,7 +58,7 @@ export function endOfHand(g, h) {
   const knockerWord = k === g.you ? "Your melds" : `${them(g)}'s melds`;
   const defenderWord = d === g.you ? "Your hand" : `${them(g)}'s hand`;
   sec.append(
-    el("div", { class: "laid-hand", id: "knocker-hand" }, el("h3", {}, `${knockerWord} (${k === g.you ? "you knocked" : g.opponent === "person" ? `${them(g)} knocked` : "it knocked"})`),
+    el("div", { class: "laid-hand", id: "knocker-hand" }, el("h3", {}, `${knockerWord} (${knockedWords(r.outcome, k === g.you ? "you" : g.opponent === "person" ? them(g) : "it")})`),
       el("div", { class: "melds" }, r.knocker_melds.map((m, i) => meldBlock(m, layoffsOn[i], `meld ${i + 1}`)),
         deadwoodBlock(r.knocker_deadwood, r.knocker_count))),
     el("div", { class: "laid-hand", id: "defender-hand" }, el("h3", {}, defenderWord),
@@ -69,11 +72,21 @@ export function endOfHand(g, h) {
   return sec;
 }
 
+/** How the hand was ended, in words: "you knocked", "it went gin", "Ann went big gin". */
+function knockedWords(outcome, subject) {
+  if (outcome === "gin") return `${subject} went gin`;
+  if (outcome === "big-gin") return `${subject} went big gin`;
+  return `${subject} knocked`;
+}
+
 /** The knocker's melds on the table during the layoff phase, and the defender's choice. */
 export function layoffChooser(g, h) {
   const L = h.laid_down;
   const mine = h.my_turn && h.legal.layoff;
-  const plans = mine ? h.layoff_plans || [] : [];
+  // only the plans that leave the least deadwood (the server lists them best first, fewest
+  // layoffs first among equals): a plan with more deadwood only gives points away
+  const all = mine ? h.layoff_plans || [] : [];
+  const plans = all.filter((p) => p.count === all[0].count).slice(0, 4);
   const melds = el("div", { class: "melds", id: "laid-melds" });
   /** The knocker's melds with the layoffs of plan ``n`` shown on them (before you confirm). */
   const showPlan = (n) => {
@@ -89,15 +102,16 @@ export function layoffChooser(g, h) {
   const group = el("div", { class: "plans", role: "radiogroup", "aria-label": "Your layoffs", onchange: (ev) => showPlan(Number(ev.target.value)) },
     plans.map((p, n) => el("label", { class: "plan" },
       el("input", { type: "radio", name: "plan", value: String(n), checked: n === 0 }),
-      el("span", {}, p.layoffs.length ? `Lay off ${p.layoffs.map(([c, i]) => `${glyphs(c)} on meld ${i + 1}`).join(", ")}` : "Lay off nothing",
-        el("strong", {}, ` · deadwood ${p.count}`), n === 0 ? el("span", { class: "badge" }, "best") : null))));
+      el("span", { class: "plan-text" }, p.layoffs.length ? `Lay off ${p.layoffs.map(([c, i]) => `${glyphs(c)} on meld ${i + 1}`).join(", ")}` : "Lay off nothing",
+        el("strong", {}, ` · deadwood ${p.count}`)))));
   const go = el("button", { class: "primary", id: "btn-layoff", "aria-keyshortcuts": "L", onclick: () => {
     const chosen = group.querySelector("input[name=plan]:checked");
     const plan = plans[chosen ? Number(chosen.value) : 0];
     act(plan ? plan.action : "layoff");
   } }, "Lay down", el("kbd", { "aria-hidden": "true" }, "L"));
   sec.append(...[plans.length && plans[0].layoffs.length ? el("p", { class: "muted" }, "Outlined on the melds: the cards you lay off with the plan chosen.") : null,
-    plans.length > 1 ? el("p", {}, "Choose your layoffs:") : null, plans.length > 1 ? group : null, go].filter(Boolean));
+    plans.length > 1 ? el("p", {}, `${plans.length} ways leave you the least deadwood (${plans[0].count}); choose one:`) : null, plans.length > 1 ? group : null,
+    el("div", { class: "buttons action-bar" }, go)].filter(Boolean));
   return sec;
 }
 
@@ -124,7 +138,7 @@ export function gameOverPanel(g) {
         s.margin_bonus[0] || s.margin_bonus[1] ? bonusRow("Margin bonus", s.margin_bonus, "b-margin") : null,
         s.shutout ? el("tr", {}, el("th", { scope: "row", colspan: "3" }, "Shutout: the loser scored no points")) : null,
         el("tr", { class: "final" }, el("th", { scope: "row" }, "Total"), el("td", {}, s.totals[0]), el("td", {}, s.totals[1])))),
-    el("div", { class: "buttons" }, again,
+    el("div", { class: "buttons action-bar" }, again,
       el("a", { class: "button", href: `/replay/${g.id}`, id: "btn-replay" }, "Replay this game"),
       el("a", { class: "button", href: "/", id: "btn-new" }, "New game")));
 }

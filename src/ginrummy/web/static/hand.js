@@ -1,5 +1,5 @@
 /* Your hand and the piles. The hand is a fan that always fits its width: each card shows at
-   least a 44 px strip (more when there is room), in one row or, on narrow screens, two.
+   least a 44 px strip (more when there is room), in one row or, on narrow screens, more.
    Sorting (melds, suit, rank) and rearranging are the player's own: they never reach the
    server. A card is dragged with pointer events (a mouse, a finger or a pen alike) to another
    place in the hand or onto the discard pile; Shift+Left/Right moves the focused card. */
@@ -188,7 +188,10 @@ export function layoutFan(row) {
   row.style.setProperty("--cw", `${cw}px`);
   const gapsIn = (list) => list.filter((x, j) => j > 0 && x.classList.contains("group-start")).length;
   const step = (list) => (width - cw - gapsIn(list) * GROUP_GAP) / Math.max(1, list.length - 1);
-  const rows = n > 1 && step(slots) < MIN_STRIP ? 2 : 1;
+  // as many rows as it takes for every card to show a strip of MIN_STRIP px (a pickup hand may
+  // hold many cards): one row, or two, on a phone three for a hand grown past 16 cards
+  let rows = 1;
+  while (rows < n && step(slots.slice(0, Math.ceil(n / rows))) < MIN_STRIP) rows += 1;
   const perRow = Math.ceil(n / rows);
   const lines = [];
   for (let r = 0; r < rows; r++) {
@@ -200,7 +203,7 @@ export function layoutFan(row) {
     });
     lines.push(el("div", { class: "fan-row" }, list));
   }
-  row.classList.toggle("two-rows", rows === 2);
+  row.classList.toggle("two-rows", rows >= 2);
   row.replaceChildren(...lines);
 }
 

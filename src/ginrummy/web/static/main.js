@@ -1,7 +1,7 @@
 /* Gin Rummy in the browser: a thin client. The server holds the game and answers with
    this player's view only; every move is checked there. This module routes the pages.
 */
-import { $, el, main, prefs, savePrefs } from "./dom.js";
+import { $, el, main, prefs, savePrefs, watchPointer } from "./dom.js";
 import { claimedToken, claimLink, PREVIOUS_KEY, TOKEN_KEY } from "./api.js";
 import { confirmDialog } from "./dialogs.js";
 import { setupPage } from "./setup.js";
@@ -58,6 +58,7 @@ async function adoptClaim() {
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
+  watchPointer();
   applyPrefs();
   $("#opt-dark").addEventListener("change", (ev) => { savePrefs({ dark: ev.target.checked }); applyPrefs(); });
   $("#opt-four").addEventListener("change", (ev) => { savePrefs({ four: ev.target.checked }); applyPrefs(); });

@@ -1,7 +1,7 @@
 /* Discard-pile pickup (002) at the table: the melds on the table (either player adds to them),
    the discard pile spread so several cards can be taken from its top, and the hand where cards
    are chosen to lay a meld, add to a table meld, or discard. */
-import { el } from "./dom.js";
+import { el, tapWord } from "./dom.js";
 import { cardButton, cardBack, cardImg, glyphs } from "./cards.js";
 
 const pick = { selected: new Set(), version: null };
@@ -26,9 +26,9 @@ export function pickupPrompt(g, h) {
   if (h.phase === "end") return g.game_over ? "The game is over." : "The hand is over.";
   if (!h.my_turn) return g.opponent === "person" ? `Waiting for ${g.names[1 - g.you]}…` : "The computer is thinking…";
   if (h.phase === "offer") return `Take the upcard ${glyphs(h.upcard)} or pass.`;
-  if (h.phase === "draw") return "Draw from the stock, or take cards from the top of the discard pile (click the deepest card you want).";
+  if (h.phase === "draw") return `Draw from the stock, or take cards from the top of the discard pile (${tapWord(true)} the deepest card you want).`;
   if (h.must_meld) return `Lay ${glyphs(h.must_meld)} on the table (in a meld or added to a table meld) before you discard.`;
-  return "Choose cards to lay a meld or add to a table meld, or one card to discard.";
+  return `${tapWord()} cards to lay a meld or add to a table meld, or one card to discard.`;
 }
 
 /** The table melds, the spread discard pile and the stock. */
@@ -39,12 +39,12 @@ export function pickupTable(g, h, act) {
   const melds = h.table.length
     ? h.table.map((m, i) => {
       const add = adds.find(([, k]) => k === i);
-      return el("div", { class: "table-meld" + (add ? " playable" : ""), "data-meld": i, "aria-label": `table meld ${i + 1}, laid by ${who(g, m.owner)}` },
+      return el("div", { class: "table-meld" + (add ? " playable" : "") + (m.owner === g.you ? " mine" : ""), "data-meld": i, "aria-label": `table meld ${i + 1}, laid by ${who(g, m.owner)}` },
         el("span", { class: "meld-no" }, `${i + 1}`), m.cards.map((c) => cardImg(c, "small")),
         el("span", { class: "muted owner" }, who(g, m.owner)),
         add ? el("button", { class: "primary", id: `btn-add-${i + 1}`, onclick: () => { pick.selected.clear(); act(`add ${add[0]}:${i + 1}`); } }, `Add ${glyphs(add[0])} here`) : null);
     })
-    : [el("p", { class: "muted" }, "No melds on the table yet.")];
+    : [];
   const pile = h.discard_pile;
   const takeable = new Set(L.take);
   const spread = pile.length
@@ -64,11 +64,11 @@ export function pickupTable(g, h, act) {
   }, el("span", { class: "count" }, `${h.stock_size}`));
   stock.addEventListener("click", () => act("draw"));
   return el("section", { class: "pickup-table", "aria-label": "The table" },
-    el("h3", {}, `On the table (points: you ${h.laid_points[g.you]}, ${g.names[1 - g.you]} ${h.laid_points[1 - g.you]})`),
-    el("div", { class: "table-melds", id: "table-melds" }, melds),
+    el("h3", {}, h.table.length ? `Table melds (yours lighter) · you ${h.laid_points[g.you]}, ${g.names[1 - g.you]} ${h.laid_points[1 - g.you]}` : "No melds on the table yet"),
+    h.table.length ? el("div", { class: "table-melds", id: "table-melds" }, melds) : null,
     el("div", { class: "piles" },
       el("div", { class: "pile-box" }, stock, el("span", { class: "label" }, "Stock")),
-      el("div", { class: "pile-box" }, el("div", { class: "pile-spread", id: "discard-pile" }, spread), el("span", { class: "label" }, `Discards (${pile.length}), top on the right`))));
+      el("div", { class: "pile-box" }, el("div", { class: "pile-spread", id: "discard-pile" }, spread), el("span", { class: "label" }, `Discards (${pile.length}), top right`))));
 }
 
 /** Your hand: click cards to choose them; the buttons below lay a meld, or discard one card. */
@@ -104,7 +104,7 @@ export function pickupHand(g, h, act, redraw) {
   }
   return el("section", { class: "me", "aria-label": "Your cards" }, row,
     el("p", { class: "deadwood-count", id: "deadwood-count" }, "In hand: ", el("strong", {}, `${h.hand.deadwood_count}`), " points against you at gin"),
-    el("div", { class: "buttons" }, buttons));
+    el("div", { class: "buttons action-bar" }, buttons));
 }
 
 /** The end of a pickup hand: each player's table and hand points and the points entered. */

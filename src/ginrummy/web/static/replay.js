@@ -20,12 +20,15 @@ export async function historyPage() {
   for (const g of games) {
     const you = g.you || 0, names = g.names || [g.name, "Computer"];
     const against = g.opponent === "person" ? names[1 - you] : `Computer (${g.level})`;
-    body.append(el("tr", {}, el("td", {}, new Date(g.created * 1000).toLocaleString()), el("td", {}, g.preset), el("td", { class: "against" }, against),
-      el("td", {}, g.mode === "friend" ? "with a friend" : g.mode), el("td", {}, g.hands), el("td", { class: "result-cell" }, resultText(g, you, against)),
-      el("td", {}, el("a", { href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ", el("a", { href: `/replay/${g.id}` }, "replay"))));
+    // each cell names its column (data-label): on a phone a row is a card of labelled lines
+    const cell = (label, text, cls = null) => el("td", { "data-label": label, class: cls }, text);
+    body.append(el("tr", {}, cell("Started", new Date(g.created * 1000).toLocaleString()), cell("Rules", g.preset), cell("Against", against, "against"),
+      cell("Type", g.mode === "friend" ? "with a friend" : g.mode), cell("Hands", g.hands), cell("Result", resultText(g, you, against), "result-cell"),
+      el("td", { class: "links" }, el("a", { class: "button", href: `/game/${g.id}` }, g.status === "playing" ? "continue" : "table"), " ",
+        el("a", { class: "button", href: `/replay/${g.id}` }, "replay"))));
   }
   t.append(body);
-  sec.append(el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Your games" }, t),
+  sec.append(el("div", { class: "history-box", role: "region", "aria-label": "Your games" }, t),
     claimBox("/history", "Your games in another browser", "This link shows your games in another browser, or here again once this browser's storage was cleared. Keep it private: it plays as you."));
 }
 
@@ -62,23 +65,26 @@ export async function replayPage(id) {
       data.hands.map((x, i) => el("option", { value: i, selected: i === state.hand }, `Hand ${x.hand}`)));
     const check = el("span", { class: "check" });
     sha256(`ginrummy-deal:v1:${H.salt}:${H.seed}`).then((hex) => { check.textContent = hex === H.commitment ? "✓ the seed opens the commitment" : "✗ mismatch"; }).catch(() => {});
-    view.replaceChildren(
+    view.replaceChildren(...[
       el("div", { class: "rp-head" }, handSel, el("span", { id: "rp-step" }, `Step ${state.frame} of ${H.frames.length - 1}`)),
       nav,
       el("p", { class: "prompt", id: "rp-action" }, f.action ? actionWords(f.action, names[f.player] === "Computer" ? "The computer" : names[f.player]) + "." : `${names[H.dealer] === "Computer" ? "The computer" : names[H.dealer]} ${names[H.dealer] === "You" ? "deal" : "deals"}.`),
-      ...[0, 1].map((p) => el("div", { class: "rp-hand" }, el("h3", {}, names[p]), layoutRow(f.layouts ? f.layouts[p] : null, f.hands[p]))),
+      ...[0, 1].map((p) => el("div", { class: "rp-hand" }, el("h3", {}, names[p]),
+        layoutRow(f.layouts ? f.layouts[p] : null, f.hands[p], f.in_hand ? f.in_hand[p] : null))),
+      f.table ? tableMelds(f.table, names) : null,
       el("div", { class: "rp-piles" }, el("span", {}, `Stock: ${f.stock_size} cards`), el("span", {}, "Discard pile: "),
         f.discard_pile.length ? cardRow(f.discard_pile.slice(-6)) : el("span", { class: "muted" }, "empty")),
       last ? el("p", { class: "describe", id: "rp-result" }, H.result.describe) : null,
-      ...(last && state.hand === data.hands.length - 1 && data.ended ? [endedLine(data)] : []),
+      last && state.hand === data.hands.length - 1 && data.ended ? endedLine(data) : null,
       el("details", { class: "fairness" }, el("summary", {}, "Fair deal"),
         el("p", {}, "Commitment ", el("code", { class: "wrap" }, H.commitment)),
         el("p", {}, "Seed ", el("code", {}, H.seed), " salt ", el("code", {}, H.salt), " ", check),
         el("p", {}, "Deck dealt from the seed: ", el("code", { class: "wrap" }, H.deck)),
-        el("p", {}, el("code", { class: "wrap" }, `ginrummy verify --commitment ${H.commitment} --seed ${H.seed} --salt ${H.salt} --deck "${H.deck}"`))));
+        el("p", {}, el("code", { class: "wrap" }, `ginrummy verify --commitment ${H.commitment} --seed ${H.seed} --salt ${H.salt} --deck "${H.deck}"`)))
+    ].filter(Boolean));  // the DOM's replaceChildren would write a null as the text "null"
   };
   main().replaceChildren(el("section", {}, el("h1", {}, `Replay: ${data.names[0]} vs ${data.names[1]} (${data.preset}, ${data.level})`),
-    data.game_seed ? el("p", { class: "muted" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
+    data.game_seed ? el("p", { class: "muted seed", id: "rp-game-seed" }, `Game seed ${data.game_seed}`) : el("p", { class: "muted" }, "Only finished hands are shown."),
     view, sheetTable(data.sheet)));
   draw();
 }
@@ -94,10 +100,24 @@ function endedLine(data) {
   return el("p", { class: "prompt", id: "rp-ended" }, text);
 }
 
-/** A hand in a replay: its melds, then its deadwood (the least-deadwood layout from the server). */
-function layoutRow(layout, cards) {
+/** A hand in a replay: its melds, then its deadwood (the least-deadwood layout from the server);
+    in discard-pile pickup (``inHand``: the points held) what the cards in hand count against you. */
+function layoutRow(layout, cards, inHand = null) {
   if (!layout) return cardRow(cards);
+  const tag = inHand !== null ? `${inHand} in hand` : `deadwood ${layout.deadwood_count}`;
+  if (!cards.length) return el("p", { class: "muted" }, inHand !== null ? "No cards left in hand." : "No cards.");
   return el("div", { class: "melds" },
     layout.melds.map((m) => el("span", { class: "meld-block" }, cardRow(m))),
-    layout.deadwood.length ? el("span", { class: "deadwood-block" }, cardRow(layout.deadwood), el("span", { class: "count-tag" }, `deadwood ${layout.deadwood_count}`)) : null);
+    layout.deadwood.length || inHand !== null
+      ? el("span", { class: "deadwood-block" }, cardRow(layout.deadwood), el("span", { class: "count-tag" }, tag)) : null);
+}
+
+/** Discard-pile pickup: the melds on the table at this step, numbered, with who laid each. */
+function tableMelds(melds, names) {
+  return el("div", { class: "rp-table", id: "rp-table" }, el("h3", {}, "On the table"),
+    melds.length
+      ? el("div", { class: "melds" }, melds.map((m, i) => el("span", { class: "numbered" }, el("span", { class: "meld-no" }, `${i + 1}`),
+        el("span", { class: "meld-block", "aria-label": `table meld ${i + 1}, laid by ${names[m.owner]}` }, cardRow(m.cards)),
+        el("span", { class: "muted" }, names[m.owner]))))
+      : el("p", { class: "muted" }, "No melds on the table yet."));
 }

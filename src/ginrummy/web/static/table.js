@@ -1,6 +1,6 @@
 /* The table: one game's page, rendered from the server's view after every move, then the
    moves since the last view shown in motion (motion.js). */
-import { $, el, main, announce } from "./dom.js";
+import { $, el, main, announce, tapWord } from "./dom.js";
 import { api, OFFLINE } from "./api.js";
 import { glyphs, cardBack, cardRow } from "./cards.js";
 import { knockFlow, bigGinFlow, endFlow } from "./dialogs.js";
@@ -26,8 +26,9 @@ export async function gamePage(id) {
   if (dealing) history.replaceState({}, "", location.pathname);
   const invite = new URLSearchParams(location.search).get("invite");
   try {
-    if (invite) {
-      try { await api("GET", `/api/games/${id}`); } catch { return joinPage(id, invite); }  // no seat yet
+    if (invite) {  // no seat yet: the form to join while the seat is free, else that the game is full
+      const state = await api("GET", `/api/games/${id}/invite?invite=${encodeURIComponent(invite)}`);
+      if (!state.mine) return state.open ? joinPage(id, invite) : fullPage();
       history.replaceState({}, "", `/game/${id}`);
     }
     const g = await api("GET", `/api/games/${id}`);
@@ -37,6 +38,14 @@ export async function gamePage(id) {
     main().replaceChildren(el("h1", {}, "Cannot open this game"), el("p", { class: "error", role: "alert" }, e.message),
       el("p", {}, el("a", { href: "/" }, "Start a new game")));
   }
+}
+
+/** An invitation whose seat another browser took: said at once, with no form to fill in. */
+function fullPage() {
+  document.title = "Gin Rummy: game full";
+  main().replaceChildren(el("h1", {}, "This game is full"),
+    el("p", { id: "game-full" }, "Another browser took the invited seat, so this link cannot join the game any more. Ask for a new invitation, or start a game of your own."),
+    el("p", {}, el("a", { class: "button primary", href: "/", id: "btn-new" }, "Start a new game")));
 }
 
 /** Post a move; on a stale tab (409) show the table as it is now with the server's message, and
@@ -94,7 +103,7 @@ export function promptText(g, h) {
   switch (h.phase) {
     case "offer": return `Take the upcard ${glyphs(h.upcard)} or pass.`;
     case "draw": return h.legal.take ? "Draw from the stock or take the top discard." : "Draw from the stock.";
-    case "discard": return h.must_knock ? "Knock or go gin, choosing your discard." : "Tap a card to discard it" + (h.legal.knock.length || h.legal.gin.length ? ", or knock." : ".");
+    case "discard": return h.must_knock ? "Knock or go gin, choosing your discard." : `${tapWord()} a card to discard it` + (h.legal.knock.length || h.legal.gin.length ? ", or knock." : ".");
     case "last-chance": return "Last chance: take the discard only to knock, or pass.";
     case "layoff": return "The computer knocked. Choose your layoffs (the best is chosen for you) and lay down.";
     default: return "";
@@ -113,7 +122,7 @@ export function buttons(g, h) {
   if (h.phase === "end" && !g.game_over) b("btn-next", g.current_game_over ? "Next game" : "Next hand", "N", () => send("next", {}), "primary");
   if (g.can_hint) b("btn-hint", "Hint", "H", showHint);
   if (g.can_undo) b("btn-undo", "Undo", "U", () => send("undo", {}));
-  return el("div", { class: "buttons" }, out);
+  return el("div", { class: "buttons action-bar", id: "actions" }, out);
 }
 
 export async function showHint() {
@@ -134,8 +143,8 @@ function opponentArea(g, h) {
   const who = g.opponent === "person" ? g.names[other] : `Computer (${g.level})`;
   return el("section", { class: "opponent", "aria-label": g.opponent === "person" ? g.names[other] : "The computer" },
     el("h2", {}, `${who} `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === other ? el("span", { class: "badge" }, "dealer") : null),
-    backs,
-    opp.known.length ? el("p", { id: "opp-known", class: "known" }, "Known to hold: ", cardRow(opp.known, "small")) : null);
+    el("div", { class: "opp-row" }, backs,
+      opp.known.length ? el("p", { id: "opp-known", class: "known" }, "Known to hold: ", cardRow(opp.known, "small")) : null));
 }
 
 /** The top of the discard pile before each of ``fresh`` events (undoing them from ``pile``). */
@@ -165,7 +174,8 @@ export function render(g, keepHint = false, opts = {}) {
   const ended = h.phase === "end";
   const pickup = h.variant === "pickup";
   const other = 1 - g.you;
-  const events = h.events.map((e) => (pickup ? pickupEventText(e, g) : eventText(e, names, g.you)));
+  const outcome = h.result ? h.result.outcome : null;
+  const events = h.events.map((e) => (pickup ? pickupEventText(e, g) : eventText(e, names, g.you, outcome)));
   const freshEvents = opts.quiet ? [] : h.events.slice(prev);
   table.seenEvents = events.length;
   const log = el("details", { class: "log-box", id: "log-box" },
@@ -173,19 +183,20 @@ export function render(g, keepHint = false, opts = {}) {
     el("ol", { class: "log", id: "log", "aria-label": "What happened this hand" }, events.map((t, i) => el("li", { class: i >= prev && prev > 0 ? "new" : "" }, t))));
   const status = el("p", { class: "prompt", id: "prompt", "aria-live": "off" }, pickup ? pickupPrompt(g, h) : promptText(g, h));
   const head = el("div", { class: "felt-head" },
-    el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted" }, ` · ${g.preset} · ${g.mode}`)),
+    el("h1", {}, `Hand ${g.hand_number}`, el("span", { class: "muted head-detail" }, ` · ${g.preset} · ${g.mode}`)),
     el("p", { class: "score", id: "score" }, el("span", {}, `You ${g.sheet.totals[g.you]}`), " — ", el("span", {}, `${g.opponent === "person" ? names[other] : "Computer"} ${g.sheet.totals[other]}`),
+      el("span", { class: "muted", id: "target" }, ` · to ${g.sheet.target}`),
       h.dealer === g.you ? el("span", { class: "badge" }, "you deal") : null),
     el("span", { class: "head-tools" },
       g.game_over ? null : el("button", { class: "small-btn", id: "btn-end", "aria-haspopup": "dialog", onclick: () => endFlow(g) }, g.opponent === "person" ? "Resign…" : "End game…"),
       el("button", { class: "small-btn sheet-toggle", id: "btn-sheet", "aria-controls": "side", "aria-expanded": "false", onclick: () => toggleSheet(true) }, "Score sheet")));
-  const centre = el("div", { class: "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
+  const centre = el("div", { class: pickup ? "centre wrap" : "centre" }, pickup ? pickupTable(g, h, act) : pileArea(g, h),
     el("div", { class: "info" }, status, el("p", { id: "hint", class: "hint", role: "status" }), el("p", { id: "table-error", class: "error", role: "alert" })));
   const felt = g.ended ? el("div", { class: "felt" }, head, matchBox(g), seatsPanel(g, send), endedPanel(g), log) : el("div", { class: "felt" }, head, matchBox(g), teamBox(g), seatsPanel(g, send),
     ended || h.laid_down ? null : opponentArea(g, h),  // once the knocker's hand is on the table, no backs
     ended ? null : centre,
+    g.game_over ? gameOverPanel(g) : null,  // the game's outcome first, then its last hand
     ended ? (pickup ? pickupResult(g, h) : endOfHand(g, h)) : null,
-    g.game_over ? gameOverPanel(g) : null,
     ended ? el("div", { class: "end-info" }, el("p", { id: "table-error", class: "error", role: "alert" })) : null,
     h.laid_down ? layoffChooser(g, h) : null,
     buttons(g, h),
@@ -202,8 +213,8 @@ export function render(g, keepHint = false, opts = {}) {
       if (fan.clientWidth !== lastWidth) { lastWidth = fan.clientWidth; document.documentElement.style.setProperty("--cw", `${cardWidth()}px`); layoutFan(fan); }
     }).observe(fan);
   }
-  if (freshEvents.length) announce(events.slice(prev).join(". ") + ". " + promptText(g, h));
-  if (firstRender) main().focus({ preventScroll: true });
+  if (freshEvents.length) announce(events.slice(prev).join(". ") + ". " + (pickup ? pickupPrompt(g, h) : promptText(g, h)));
+  if (firstRender) { main().focus({ preventScroll: true }); window.scrollTo(0, 0); }  // a new hand shows from the top
   if (g.ended) return;  // a player ended the game: no hand on the table, nothing moves
   if (ended && freshEvents.length) play(h.result.winner === g.you ? "win" : h.result.winner === null ? "click" : "lose");
   // motion: the deal, your own move, then the computer's moves one by one
@@ -215,7 +226,7 @@ export function render(g, keepHint = false, opts = {}) {
     const idx = theirs.map(([, i]) => i);
     const prompt = $("#prompt");
     computerMoves(theirs.map(([e]) => e), (j) => (j < idx.length ? before[idx[j]] : before[idx[idx.length - 1] + 1]),
-      (e) => { if (prompt) prompt.textContent = eventText(e, names, g.you) + "…"; })
+      (e) => { if (prompt) prompt.textContent = eventText(e, names, g.you, outcome) + "…"; })
       .then(() => { if (prompt && prompt.isConnected) prompt.textContent = promptText(g, h); });
   }
 }

@@ -14,8 +14,9 @@ export function verb(subject, base, third) {
   return subject === "You" ? base : third;
 }
 
-/** One event of the hand (``{player, kind, card}``) as a sentence without a full stop. */
-export function eventText(ev, names, you) {
+/** One event of the hand (``{player, kind, card}``) as a sentence without a full stop;
+    ``outcome``: the hand's outcome once it is over (a knock with no deadwood is a gin). */
+export function eventText(ev, names, you, outcome = null) {
   const w = who(ev.player, you, names);
   const v = (base, third) => `${w} ${verb(w, base, third)}`;
   const card = ev.card ? " " + glyphs(ev.card) : "";
@@ -24,7 +25,7 @@ export function eventText(ev, names, you) {
     case "take": return v("take", "takes") + card;
     case "draw": return v("draw", "draws") + " from the stock";
     case "discard": return v("discard", "discards") + card;
-    case "knock": return v("knock", "knocks");
+    case "knock": return outcome === "gin" ? v("go", "goes") + " gin" : v("knock", "knocks");
     case "big-gin": return v("go", "goes") + " big gin";
     case "layoff": return v("lay", "lays") + " down";
     default: return `${w}: ${ev.kind}`;
@@ -44,7 +45,9 @@ export function actionWords(text, subject) {
   const meldText = melds.length ? ", melds " + melds.map(list).join(" · ") : "";
   switch (word) {
     case "pass": return v("pass", "passes");
-    case "take": return v("take", "takes") + " the top discard";
+    case "take": return args[0] && args[0] !== "1" ? v("take", "takes") + ` the top ${args[0]} cards of the pile` : v("take", "takes") + " the top discard";
+    case "meld": return v("lay", "lays") + " the meld " + list(melds.length ? melds[0] : args);  // discard-pile pickup
+    case "add": { const [c, i] = (args[0] || ":").split(":"); return v("add", "adds") + ` ${glyphs(c)} to table meld ${i}`; }
     case "draw": return v("draw", "draws") + " from the stock";
     case "discard": return v("discard", "discards") + " " + glyphs(args[0]);
     case "knock": return v("knock", "knocks") + ", discarding " + glyphs(args[0]) + " face down" + meldText;
