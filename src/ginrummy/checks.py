@@ -93,6 +93,8 @@ def check_int(name: str, value: Any, lo: int | None = None, hi: int | None = Non
     """``value`` as a plain ``int`` from ``lo`` to ``hi`` (each bound optional); ``want`` words
     what it must be (default: from the bounds). Raises :class:`ArgumentTypeError` for a
     ``bool`` or anything without ``__index__``, :class:`ArgumentError` out of range."""
+    if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
+        return value  # the common case, without wording what is wanted
     want = want or _int_want(lo, hi)
     n = _as_int(name, value, want)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
