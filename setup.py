@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 COMPILE = os.environ.get("GINRUMMY_COMPILE", "") not in ("", "0")
@@ -61,7 +62,21 @@ def _ext_modules() -> list[Extension]:
     return list(mypycify(paths, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3")))
 
 
+class BuildPy(build_py):
+    """``build_py`` that first removes the extension modules an earlier build left in the build
+    folder: a wheel packs the whole folder, and a module compiled for another group (or a pure build
+    after a compiled one) would be installed beside the new ones: a mixed, crashing installation."""
+
+    def run(self) -> None:
+        root = Path(self.build_lib)
+        for pattern in ("*__mypyc.*", "ginrummy/**/*.so", "ginrummy/**/*.pyd"):
+            for path in root.glob(pattern):
+                path.unlink()
+        super().run()
+
+
 setup(
+    cmdclass={"build_py": BuildPy},
     ext_modules=_ext_modules(),
     setup_requires=["mypy>=1.10"] if COMPILE else [],
 )

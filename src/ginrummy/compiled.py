@@ -22,7 +22,10 @@ __all__ = ["COMPILED", "build", "compiled_modules"]
 
 COMPILED: tuple[str, ...] = (
     # the foundation; cards.py stays interpreted (Card subclasses int, which mypyc cannot compile),
-    # and errors.py (errors that are also a TypeError or an IndexError: more than one built-in base)
+    # errors.py (errors that are also a TypeError or an IndexError: more than one built-in base), and
+    # rules.py and hand/results.py: dataclasses whose __post_init__ takes what the JSON records hold
+    # (a str for an enum), which mypyc refuses at the constructor, before __post_init__ runs; so
+    # does variants/pickup/scoring.py, whose PickupResult subclasses HandResult
     "ginrummy.checks",
     "ginrummy.melds.tables",
     "ginrummy.melds.aces",
@@ -32,12 +35,10 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.melds.arrange",
     "ginrummy.melds.queries",
     "ginrummy.layoff",
-    "ginrummy.rules",
     "ginrummy.seeds",
     # the hand
     "ginrummy.hand.phase",
     "ginrummy.hand.actions",
-    "ginrummy.hand.results",
     "ginrummy.hand.base",
     "ginrummy.hand.order",
     # the variants
@@ -51,7 +52,6 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.variants.pickup.actions",
     "ginrummy.variants.pickup.legality",
     "ginrummy.variants.pickup.view",
-    "ginrummy.variants.pickup.scoring",
     "ginrummy.variants.pickup.state",
     "ginrummy.variants.pickup.variant",
     # the hand loop
