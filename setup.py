@@ -3,9 +3,10 @@
 "The compiled build").
 
 Everything else about the package is in pyproject.toml. The compiled build needs mypy (which ships
-mypyc) where the build runs (``pip install --no-build-isolation`` from an environment with the
-``dev`` extra, as ``make compiled`` does; in an isolated build it is asked for as a build
-requirement) and a C compiler: without a working one it says so and builds the pure package.
+mypyc) where the build runs: ``GINRUMMY_COMPILE=1 pip install --no-build-isolation .`` from an
+environment with mypy and ``setuptools>=77`` (``make compiled`` installs them first); without mypy
+it stops and says so. It needs a C compiler too: without a working one it says so and builds the
+pure package.
 """
 
 from __future__ import annotations
@@ -48,10 +49,12 @@ def _ext_modules() -> list[Extension]:
         return []
     try:
         from mypyc.build import mypycify
-    except ModuleNotFoundError:
-        # The isolated build's first pass (which asks for the build requirements) runs before
-        # mypy is installed; no extension is built in that pass.
-        return []
+    except ImportError as exc:
+        raise SystemExit(
+            f"GINRUMMY_COMPILE=1 needs mypy (which ships mypyc) where the package is built ({exc}): "
+            "pip install 'mypy>=1.10' 'setuptools>=77' wheel, then GINRUMMY_COMPILE=1 pip install "
+            "--no-build-isolation . (make compiled does both)"
+        ) from None
     if not _compiler_works():
         print("GINRUMMY_COMPILE: no working C compiler; building the pure-Python package", file=sys.stderr)
         return []
@@ -78,5 +81,4 @@ class BuildPy(build_py):
 setup(
     cmdclass={"build_py": BuildPy},
     ext_modules=_ext_modules(),
-    setup_requires=["mypy>=1.10"] if COMPILE else [],
 )
