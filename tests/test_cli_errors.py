@@ -18,6 +18,7 @@ from ginrummy.agents.peers import PEERS
 from ginrummy.agents.sparring import SPARRING
 from ginrummy.cards import CARDS, parse_card
 from ginrummy.cli.main import main
+from ginrummy.compiled import build
 from ginrummy.errors import CardParseError, StoreError, quoted
 from ginrummy.storage import Store
 
@@ -190,7 +191,8 @@ def test_empty_standard_input_is_a_usage_error(given: str) -> None:
 def test_version(flag: str) -> None:
     result = run(flag)
     assert result.exit_code == 0
-    assert result.stdout == f"ginrummy {importlib.metadata.version('ginrummy')}\n"
+    assert result.stdout == f"ginrummy {importlib.metadata.version('ginrummy')} ({build()})\n"
+    assert build() in ("compiled: mypyc", "pure Python")  # never a mixed installation
 
 
 def test_bare_ginrummy_prints_the_help_and_exits_0() -> None:

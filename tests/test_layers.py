@@ -11,10 +11,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ginrummy"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "checks", "cards", "melds", "layoff", "rules", "seeds"),
+    ("errors", "checks", "cards", "melds", "layoff", "rules", "seeds", "compiled"),
     ("hand",),
     ("variants",),
-    ("play",),
+    ("play", "agent_protocol"),
     ("scoring",),
     ("records",),
     ("protocol",),
@@ -79,6 +79,7 @@ _STDLIB = {
     "enum",
     "functools",
     "hashlib",
+    "importlib",  # compiled.py: which modules run as extension modules
     "itertools",
     "json",
     "math",

@@ -23,14 +23,15 @@ Outcome.KNOCK
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from ginrummy.agent_protocol import Agent
 from ginrummy.checks import check_callable, check_int, shown
 from ginrummy.errors import ArgumentError, ArgumentTypeError, GinRummyError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.hand.base import BaseHandState, check_hand
 from ginrummy.hand.results import HandResult
-from ginrummy.variants import AnyAction, AnyView
+from ginrummy.variants import AnyView
 
 __all__ = [
     "MAX_ACTIONS",
@@ -51,30 +52,6 @@ MAX_ACTIONS = 2000
 class HandTooLongError(GinRummyError):
     """A hand still going after the action cap of :func:`play_hand`: the players are passing
     cards back and forth for ever. The state is left as it was after the last action."""
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that plays a seat: a computer level of :mod:`ginrummy.agents`, a scripted
-    player, a bridge to another program.
-
-    ``act`` receives the acting player's view (:class:`~ginrummy.variants.standard.view.PlayerView`, or the
-    variant's view, e.g. :class:`~ginrummy.variants.pickup.PickupView`; never the hidden state)
-    and returns one of its legal actions. Standard knocks may name the melds to lay down and the
-    defender's ``LayOff`` may name a plan; with ``None`` the engine's exact solver chooses.
-    Agents draw randomness only from a ``random.Random`` they were given.
-
-    An agent may also have a ``hand_over(view)`` method: whoever plays the hands calls it
-    (through :func:`show_hand_over`) with the player's view of each finished hand, whose
-    ``result`` shows both hands as the cards are shown at the table. Agents that learn about
-    their opponent across hands use it; it is optional.
-    """
-
-    name: str
-
-    def act(self, view: AnyView) -> AnyAction:
-        """Choose an action for ``view.player``; it must be legal in ``view``."""
-        ...
 
 
 def check_players(name: str, players: Any, people: bool = False) -> list[Any]:

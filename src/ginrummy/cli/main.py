@@ -39,6 +39,7 @@ from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.usage import OneLineGroup, stdin_lines
+from ginrummy.compiled import build
 from ginrummy.errors import GinRummyError, IllegalActionError, StoreError, quoted
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
@@ -111,10 +112,13 @@ _sheet_option = click.option(
 
 
 def _version() -> str:
+    """The installed version and which build runs: ``0.1.0 (compiled: mypyc)`` or ``0.1.0 (pure
+    Python)`` (:func:`ginrummy.compiled.build`)."""
     try:
-        return importlib.metadata.version("ginrummy")
+        version = importlib.metadata.version("ginrummy")
     except importlib.metadata.PackageNotFoundError:  # run from a source folder, not installed
-        return "unknown (not installed)"
+        version = "unknown (not installed)"
+    return f"{version} ({build()})"
 
 
 @click.group(

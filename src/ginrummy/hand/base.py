@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import operator
 import random
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
@@ -118,7 +118,25 @@ class LegalActions(Generic[A]):
         return f"<LegalActions {', '.join(str(a) for a in self)}>"
 
 
-class BaseHandState(ABC, Generic[A, V]):
+class _Made:
+    """Where a hand state is made: :meth:`__new__`, which :meth:`BaseHandState.clone` calls too (it
+    copies the fields, without ``__init__``). A base class of its own because mypyc compiles
+    ``super().__new__`` only in a class with no Python base, and ``Generic`` is one."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """Refuses the abstract base (and any variant that leaves a hook abstract) with an
+        :class:`~ginrummy.errors.ArgumentTypeError`: deal a hand with
+        :func:`ginrummy.variants.deal_hand` or a variant's state class. (Compiled by mypyc, a class
+        has no ``__abstractmethods__``, and every compiled variant implements every hook.)"""
+        if cls is BaseHandState or getattr(cls, "__abstractmethods__", None):
+            raise ArgumentTypeError(
+                f"{cls.__name__} is abstract: deal a hand with deal_hand(rules, dealer, rng) "
+                "or a variant's state class (HandState, PickupState)"
+            )
+        return super().__new__(cls)
+
+
+class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
     """The full (hidden-information) state of one hand, mutable with ``push``/``pop``: the part
     every variant shares (see the module docstring). Players are 0 and 1; hands are ``CardSet``
     ints. The deck order is fixed at the deal, so a hand replays exactly from its deck (or seed)
@@ -146,17 +164,6 @@ class BaseHandState(ABC, Generic[A, V]):
         cls._save_undo = operator.attrgetter(*cls._UNDO_FIELDS)  # one C call per action
 
     _taken: Any
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        """Refuses the abstract base (and any variant that leaves a hook abstract) with an
-        :class:`~ginrummy.errors.ArgumentTypeError`: deal a hand with
-        :func:`ginrummy.variants.deal_hand` or a variant's state class."""
-        if cls.__abstractmethods__:
-            raise ArgumentTypeError(
-                f"{cls.__name__} is abstract: deal a hand with deal_hand(rules, dealer, rng) "
-                "or a variant's state class (HandState, PickupState)"
-            )
-        return super().__new__(cls)
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
         """Deal from ``deck`` (see the module docstring). Raises
@@ -435,7 +442,7 @@ class BaseHandState(ABC, Generic[A, V]):
 
     def clone(self) -> Self:
         """An independent copy (the log and undo stack are copied; values are immutable)."""
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
         for name in self._CLONE_FIELDS:
             setattr(other, name, getattr(self, name))
         other._log = list(self._log)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Self
 
 from ginrummy.cards import NUM_CARDS, Card, CardSet, cards_of, deadwood_points, format_cards, parse_cards
 from ginrummy.checks import CARDSET_WANT, check_cardset, check_instance, check_int, shown
@@ -96,6 +97,12 @@ class Meld:
     """
 
     __slots__ = ("_mask",)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """A meld with no cards yet: :meth:`__init__` checks and sets them, :func:`_meld_unchecked`
+        sets them unchecked (compiled by mypyc, a class is made without ``__init__`` only through
+        its own ``__new__``)."""
+        return super().__new__(cls)
 
     def __init__(self, cards: CardSet | str | Iterable[int], mr: MeldRules = STANDARD) -> None:
         check_meld_rules(mr)

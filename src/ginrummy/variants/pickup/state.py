@@ -137,7 +137,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
         self._table: tuple[Meld, ...] = ()
         self._owners: tuple[int, ...] = ()
         self._laid: tuple[CardSet, CardSet] = (0, 0)
-        self._taken: CardSet = 0
+        self._taken = 0  # a CardSet; typed once, in BaseHandState (mypyc: a field has one type)
         self._pending: Card | None = None
 
     def _check_rules(self, rules: Rules) -> None:
@@ -182,7 +182,8 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
     @property
     def taken(self) -> CardSet:
         """The cards the player to act took from the discard pile this turn."""
-        return self._taken
+        taken: CardSet = self._taken
+        return taken
 
     def events(self) -> tuple[PickupEvent, ...]:
         """The public history: each action as both players saw it."""

@@ -130,7 +130,7 @@ class HandState(BaseHandState[Action, PlayerView]):
             2 if rules.spade_doubles and self.knock_card is not None and self.knock_card // 13 == 3 else 1
         )
         """Every point of this hand is multiplied by this (2 for a spade knock card in Oklahoma)."""
-        self._taken: Card | None = None
+        self._taken = None  # Card | None; typed once, in BaseHandState (mypyc: a field has one type)
         self._knock: tuple[int, Card | None, tuple[Meld, ...], CardSet] | None = None
 
     def _check_rules(self, rules: Rules) -> None:
