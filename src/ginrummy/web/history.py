@@ -15,9 +15,15 @@ from ginrummy.records import HandRecord
 from ginrummy.records.replay import replay_steps
 from ginrummy.storage.store import GameRow, SeatRow
 from ginrummy.variants import AnyHandState, variant_of
-from ginrummy.variants.pickup import PickupState
-from ginrummy.variants.pickup.scoring import pickup_points
-from ginrummy.web.serialize import any_result_json, cards, ended_json, hand_json, match_json, sheet_json
+from ginrummy.web.serialize import (
+    REPLAY_FRAME,
+    any_result_json,
+    cards,
+    ended_json,
+    hand_json,
+    match_json,
+    sheet_json,
+)
 from ginrummy.web.session import GameSession
 
 __all__ = ["game_summary", "replay_json"]
@@ -50,9 +56,9 @@ def game_summary(row: GameRow, seats: Sequence[SeatRow] = (), owner: str | None 
 
 
 def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[str, Any]:
-    """One step of a replay: both hands (as laid out), the piles and, in discard-pile pickup, the
-    melds on the table (``table``: each meld's ``cards`` and ``owner``) and the points each
-    player holds in hand (``in_hand``, pickup values)."""
+    """One step of a replay: both hands (as laid out), the piles, and what the variant adds
+    (:data:`~ginrummy.web.serialize.REPLAY_FRAME`: in discard-pile pickup the melds on the table
+    and the points each player holds in hand)."""
     out: dict[str, Any] = {
         "player": player,
         "action": action,
@@ -62,13 +68,7 @@ def _frame(state: AnyHandState, player: int | None, action: str | None) -> dict[
         "discard_pile": [str(c) for c in state.discard_pile],
         "stock_size": state.stock_size,
     }
-    if isinstance(state, PickupState):
-        out["table"] = [
-            {"cards": [str(c) for c in m.cards], "owner": owner}
-            for m, owner in zip(state.table, state.table_owners, strict=True)
-        ]
-        out["in_hand"] = [pickup_points(state.hand(p)) for p in (0, 1)]
-    return out
+    return out | REPLAY_FRAME[variant_of(state.rules).name](state)
 
 
 def replay_json(s: GameSession, seat: int = 0) -> dict[str, Any]:

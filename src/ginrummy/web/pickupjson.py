@@ -12,7 +12,7 @@ from typing import Any
 from ginrummy.hand import order
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.melds import meld_rules
-from ginrummy.variants.pickup import PickupView
+from ginrummy.variants.pickup import PickupState, PickupView
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, Take
 from ginrummy.variants.pickup.scoring import PickupResult, pickup_points
 
@@ -86,4 +86,17 @@ def pickup_view_json(view: PickupView) -> dict[str, Any]:
         "taken": _cards(view.taken),
         "must_meld": str(view.must_meld) if view.must_meld is not None else None,
         "legal": _legal(view),
+    }
+
+
+def pickup_frame_json(state: PickupState) -> dict[str, Any]:
+    """What a replay step adds in discard-pile pickup (every card there is revealed): the melds on
+    the table (``table``: each meld's ``cards`` and ``owner``, a seat) and the points each player
+    holds in hand (``in_hand``, pickup values)."""
+    return {
+        "table": [
+            {"cards": [str(c) for c in m.cards], "owner": owner}
+            for m, owner in zip(state.table, state.table_owners, strict=True)
+        ],
+        "in_hand": [pickup_points(state.hand(p)) for p in (0, 1)],
     }

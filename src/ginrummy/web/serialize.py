@@ -24,10 +24,11 @@ from ginrummy.variants import AnyView
 from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.variants.standard.defense import layoff_choices
 from ginrummy.variants.standard.view import PlayerView
-from ginrummy.web.pickupjson import pickup_result_json, pickup_view_json
+from ginrummy.web.pickupjson import pickup_frame_json, pickup_result_json, pickup_view_json
 from ginrummy.web.session import HUMAN, GameSession
 
 __all__ = [
+    "REPLAY_FRAME",
     "RESULT_JSON",
     "SPEECH",
     "VIEW_JSON",
@@ -281,6 +282,12 @@ RESULT_JSON: dict[str, Callable[[Any], dict[str, Any]]] = {
     "pickup": pickup_result_json,
 }
 """What each variant's finished hand adds to :func:`result_json`, by variant name."""
+
+REPLAY_FRAME: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "standard": lambda state: {},
+    "pickup": pickup_frame_json,
+}
+"""What each variant adds to a replay step (the state, every card revealed), by variant name."""
 
 
 def any_view_json(view: AnyView, names: tuple[str, str]) -> dict[str, Any]:
