@@ -26,7 +26,7 @@ from ginrummy.cards import (
 from ginrummy.checks import check_cardset
 from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
-from ginrummy.melds.choices import _PATTERN_OPTIONS, _set_options, check_search_size
+from ginrummy.melds.choices import _PATTERNS, _set_options, check_search_size
 from ginrummy.melds.meld import check_hand_args
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
@@ -70,13 +70,12 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
         ranks &= keep
         if not ranks:
             return left[s0] + left[s1] + left[s2] + left[s3]
-    branches = _branches(ranks, s0, s1, s2, s3, r0, r1, r2, r3)
-    if len(branches) > 6:
-        check_search_size(hand, [len(opts) for _, opts in branches])
     best = _INF
-    if len(branches) == 1:
-        b, opts = branches[0]
-        for suits, _ in opts:
+    if not ranks & (ranks - 1):  # one rank to choose a set for: the common case, inline
+        b = ranks
+        members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
+        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
+        for suits, _ in _PATTERNS[members | runs]:
             v = (
                 left[s0 ^ b if suits & 1 else s0]
                 + left[s1 ^ b if suits & 2 else s1]
@@ -86,6 +85,9 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
             if v < best:
                 best = v
         return best
+    branches = _branches(ranks, s0, s1, s2, s3, r0, r1, r2, r3)
+    if len(branches) > 6:
+        check_search_size(hand, [len(opts) for _, opts in branches])
     flips = [
         [(suits & 1 and b, suits & 2 and b, suits & 4 and b, suits & 8 and b) for suits, _ in opts]
         for b, opts in branches
@@ -109,15 +111,15 @@ def _branches(
     """In suit space: for each rank bit ``b`` of ``ranks`` (13-bit; the ranks holding 3-4
     cards whose set is not forced), ``(b, its set choices)``: each choice ``(suits giving a
     card to the set as a 4-bit mask, whether the set has 4 cards)``
-    (:data:`~ginrummy.melds.choices._PATTERN_OPTIONS`); ``s*`` the suits' cards, ``r*`` those
+    (:data:`~ginrummy.melds.choices._PATTERNS`); ``s*`` the suits' cards, ``r*`` those
     of them that could run."""
     branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
     while ranks:
         b = ranks & -ranks
         ranks ^= b
         members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
-        runs = (r0 & b and 1) | (r1 & b and 2) | (r2 & b and 4) | (r3 & b and 8)
-        branches.append((b, _PATTERN_OPTIONS[members, runs]))
+        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
+        branches.append((b, _PATTERNS[members | runs]))
     return branches
 
 
@@ -210,7 +212,13 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
         s2 &= keep
         s3 &= keep
         ranks &= keep
-    branches = _branches(ranks, s0, s1, s2, s3, r0, r1, r2, r3)
+    branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
+    while ranks:  # as _branches does, inline: a call costs more than the loop on these hands
+        b = ranks & -ranks
+        ranks ^= b
+        members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
+        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
+        branches.append((b, _PATTERNS[members | runs]))
     if len(branches) > 6:
         check_search_size(hand, [len(opts) for _, opts in branches])
     if not branches:
