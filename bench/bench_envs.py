@@ -77,20 +77,28 @@ def peer_pettingzoo_bare(seconds: float, seed: int) -> float:
     return _aec(gin_rummy_v4.raw_env(), seconds, seed)
 
 
+def aec_hand(env: Any, rng: random.Random, seed: int) -> int:
+    """Play one hand of an AEC environment (reset with ``seed``) by random legal moves drawn
+    with ``rng``, reading each observation and mask; return the player steps taken."""
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _reward, term, trunc, _info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        steps += 1
+    return steps
+
+
 def _aec(env: Any, seconds: float, seed: int) -> float:
     rng = random.Random(seed)
     steps, hand = 0, 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        env.reset(seed=seed + hand)
+        steps += aec_hand(env, rng, seed + hand)
         hand += 1
-        for _agent in env.agent_iter():
-            obs, _reward, term, trunc, _info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            steps += 1
     return steps / (time.process_time() - start)
 
 
@@ -112,22 +120,29 @@ def ours_gymnasium(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
+def spiel_hand(state: Any, rng: random.Random) -> int:
+    """Play an OpenSpiel ``state`` to the end by random legal moves and chance outcomes drawn
+    with ``rng``, building each player's observation tensor and mask; return the player steps."""
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        p = state.current_player()
+        np.asarray(state.observation_tensor(p), np.float32)
+        mask = np.asarray(state.legal_actions_mask(p), np.int8)
+        state.apply_action(rng.choice(np.flatnonzero(mask).tolist()))
+        steps += 1
+    return steps
+
+
 def _spiel(game: Any, seconds: float, seed: int, clone: bool = False) -> float:
     rng = random.Random(seed)
     steps = 0
     fresh = game.new_initial_state().clone if clone else game.new_initial_state
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = fresh()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            p = state.current_player()
-            np.asarray(state.observation_tensor(p), np.float32)
-            mask = np.asarray(state.legal_actions_mask(p), np.int8)
-            state.apply_action(rng.choice(np.flatnonzero(mask).tolist()))
-            steps += 1
+        steps += spiel_hand(fresh(), rng)
     return steps / (time.process_time() - start)
 
 

@@ -97,26 +97,12 @@ def run_play(engine: str, n: int) -> int:
 
 def run_env(engine: str, n: int) -> int:
     """Play ``n`` hands of random legal moves; return the player steps taken."""
-    import numpy as np
-
     rng = random.Random(SEED)
     if engine == "openspiel gin_rummy":
         import pyspiel
 
         init = pyspiel.load_game("gin_rummy").new_initial_state()
-        steps = 0
-        for _ in range(n):
-            state = init.clone()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                    continue
-                p = state.current_player()
-                np.asarray(state.observation_tensor(p), np.float32)
-                mask = np.asarray(state.legal_actions_mask(p), np.int8)
-                state.apply_action(rng.choice(np.flatnonzero(mask).tolist()))
-                steps += 1
-        return steps
+        return sum(bench_envs.spiel_hand(init.clone(), rng) for _ in range(n))
     if engine.startswith("ginrummy"):
         from ginrummy.research.pettingzoo_env import GinRummyEnv
 
@@ -128,17 +114,7 @@ def run_env(engine: str, n: int) -> int:
     if engine.endswith("wrapped") or engine == "pettingzoo gin_rummy_v4":
         env = bench_envs.wrapped(env)
     env.reset(seed=SEED - 1)
-    steps = 0
-    for hand in range(n):
-        env.reset(seed=SEED + hand)
-        for _agent in env.agent_iter():
-            obs, _reward, term, trunc, _info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            steps += 1
-    return steps
+    return sum(bench_envs.aec_hand(env, rng, SEED + hand) for hand in range(n))
 
 
 def run(workload: str, engine: str, n: int, size: int) -> int:
@@ -179,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("workloads", nargs="*", help=f"some of {', '.join(UNIT)} (default: all)")
     ap.add_argument("--run", nargs=4, metavar=("WORKLOAD", "ENGINE", "N", "SIZE"), help=argparse.SUPPRESS)
+    ap.add_argument("--only", nargs="+", default=[], metavar="ENGINE", help="these engines only")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every workload's size")
     ap.add_argument("--json", default="", help="also write the counts as JSON")
     args = ap.parse_args(argv)
@@ -195,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown workloads {sorted(unknown)}: choose from {', '.join(UNIT)}")
     results: dict[str, dict[str, float]] = {}
     for (workload, engine), n in WORK.items():
-        if workload not in chosen:
+        if workload not in chosen or (args.only and engine not in args.only):
             continue
         n = max(1, round(n * args.scale))
         try:
