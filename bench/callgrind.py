@@ -143,7 +143,8 @@ def count(workload: str, engine: str, n: int, size: int) -> tuple[int, int]:
             str(n),
             str(size),
         ]
-        proc = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        env = {**os.environ, "PYTHONHASHSEED": "0"}  # str hashes fixed: the same dict layouts every run
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env)
         found = re.search(r"Collected : (\d+)", proc.stderr)
         if found is None:
             raise RuntimeError(f"no callgrind total in: {proc.stderr[-2000:]}")
