@@ -93,22 +93,23 @@ def check_int(name: str, value: Any, lo: int | None = None, hi: int | None = Non
     """``value`` as a plain ``int`` from ``lo`` to ``hi`` (each bound optional); ``want`` words
     what it must be (default: from the bounds). Raises :class:`ArgumentTypeError` for a
     ``bool`` or anything without ``__index__``, :class:`ArgumentError` out of range."""
-    if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
-        return value  # the common case, without wording what is wanted
-    want = want or _int_want(lo, hi)
-    n = _as_int(name, value, want)
+    n = value if type(value) is int else _as_int(name, value, want or _int_want(lo, hi))
     if (lo is not None and n < lo) or (hi is not None and n > hi):
-        raise ArgumentError(f"{name} must be {want}, got {shown(n)}")
+        raise ArgumentError(f"{name} must be {want or _int_want(lo, hi)}, got {shown(n)}")
     return n
 
 
 def check_seat(name: str, value: Any) -> int:
     """A seat (player, dealer): ``0`` or ``1`` as a plain int."""
+    if type(value) is int and 0 <= value <= 1:  # the hot path: no call
+        return value
     return check_int(name, value, 0, 1)
 
 
 def check_cardset(name: str, value: Any) -> int:
     """A ``CardSet``: a plain int from 0 to ``2**52 - 1``."""
+    if type(value) is int and 0 <= value <= _FULL_DECK:  # the hot path: no call
+        return value
     return check_int(name, value, 0, _FULL_DECK, CARDSET_WANT)
 
 

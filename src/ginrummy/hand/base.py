@@ -341,14 +341,16 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
                 if phase is not Phase.END
                 else "the hand is over"
             )
-        kind = type(action).__name__
-        if type(action) not in self._PHASE_ACTIONS[phase]:
-            raise WrongPhaseError(f"cannot {self._VERB.get(kind, kind)} in phase {phase.name}")
-        if isinstance(action, DrawStock):
-            if self.stock_size == 0:
+        kind = type(action)
+        if kind not in self._PHASE_ACTIONS[phase]:
+            name = kind.__name__
+            raise WrongPhaseError(f"cannot {self._VERB.get(name, name)} in phase {phase.name}")
+        # From here the action is exactly one of the phase's action classes (not a subclass).
+        if kind is DrawStock:
+            if self._stock_pos == 52:
                 raise IllegalDrawError("the stock is empty")
             return action
-        if isinstance(action, Pass):
+        if kind is Pass:
             return action
         return self._check_variant(action, self._hands[self._to_act])
 

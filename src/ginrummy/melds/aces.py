@@ -44,6 +44,7 @@ class MeldRules:
         "_segs",
         "_without",
         "ace_points",
+        "drop",
         "gain",
         "left",
         "melded",
@@ -60,6 +61,9 @@ class MeldRules:
     """Per 13-bit suit mask: the points left once its runs are melded."""
     gain: tuple[int, ...]
     """Per 13-bit suit mask: the change of ``left`` after the suit's best discard."""
+    drop: tuple[int, ...]
+    """Per 13-bit suit mask: the ranks (a 13-bit mask) of the suit's best discards, those that
+    change ``left`` by ``gain``."""
     runners: tuple[int, ...]
     """Per 13-bit suit mask: its cards that could run."""
     rank_points: tuple[int, ...]
@@ -72,13 +76,14 @@ class MeldRules:
         ace_points = check_int("ace_points", ace_points, lo=1, want="a positive int")
         melded, runners = _suit_tables(wrap)
         rank_points = (ace_points, *(min(r + 1, 10) for r in range(1, 13)))
-        left, gain = _point_tables(melded, rank_points)
+        left, gain, drop = _point_tables(melded, rank_points)
         for name, value in (
             ("wrap", wrap),
             ("ace_points", ace_points),
             ("melded", melded),
             ("left", left),
             ("gain", gain),
+            ("drop", drop),
             ("runners", runners),
             ("rank_points", rank_points),
             ("_without", {}),

@@ -52,6 +52,10 @@ def _pattern_options(members: int, runners: int) -> tuple[tuple[int, bool], ...]
 
 
 _PATTERN_OPTIONS = {(m, r): _pattern_options(m, r) for m in range(16) for r in range(16) if r & ~m == 0}
+_PATTERNS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    _PATTERN_OPTIONS.get((i & 15, i >> 4), ()) for i in range(256)
+)
+""":data:`_PATTERN_OPTIONS` indexed by ``members | runners << 4`` (a tuple index: no key to hash)."""
 
 
 def _set_options(hand: CardSet) -> list[list[int]]:

@@ -20,12 +20,13 @@ from ginrummy.cards import (
     Card,
     CardSet,
     format_cards,
+    iter_cards,
     parse_cards,  # noqa: F401 (the doctests)
 )
 from ginrummy.checks import check_cardset
 from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
-from ginrummy.melds.choices import _PATTERN_OPTIONS, _pruned_options, _set_options, check_search_size
+from ginrummy.melds.choices import _PATTERNS, _set_options, check_search_size
 from ginrummy.melds.meld import check_hand_args
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
@@ -53,25 +54,73 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     s1 = (hand >> 13) & 0x1FFF
     s2 = (hand >> 26) & 0x1FFF
     s3 = hand >> 39
-    if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
+    ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not ranks:
         return left[s0] + left[s1] + left[s2] + left[s3]
-    fixed, _, options = _pruned_options(hand, mr)
-    if len(options) > 6:
-        check_search_size(hand, [len(o) for o in options])
-    hand ^= fixed
-    if not options:
-        return (
-            left[hand & 0x1FFF] + left[(hand >> 13) & 0x1FFF] + left[(hand >> 26) & 0x1FFF] + left[hand >> 39]
-        )
+    # Suit space, as in least_deadwood_after_discard: a set choice says which suits give a card.
+    runners = mr.runners
+    r0, r1, r2, r3 = runners[s0], runners[s1], runners[s2], runners[s3]
+    forced = ranks & ~(r0 | r1 | r2 | r3)  # no card of the rank could run: the full set is forced
+    if forced:
+        keep = ~forced
+        s0 &= keep
+        s1 &= keep
+        s2 &= keep
+        s3 &= keep
+        ranks &= keep
+        if not ranks:
+            return left[s0] + left[s1] + left[s2] + left[s3]
     best = _INF
-    for choice in product(*options) if len(options) > 1 else [(x,) for x in options[0]]:
-        rest = hand
-        for x in choice:
-            rest ^= x
-        v = left[rest & 0x1FFF] + left[(rest >> 13) & 0x1FFF] + left[(rest >> 26) & 0x1FFF] + left[rest >> 39]
+    if not ranks & (ranks - 1):  # one rank to choose a set for: the common case, inline
+        b = ranks
+        members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
+        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
+        for suits, _ in _PATTERNS[members | runs]:
+            v = (
+                left[s0 ^ b if suits & 1 else s0]
+                + left[s1 ^ b if suits & 2 else s1]
+                + left[s2 ^ b if suits & 4 else s2]
+                + left[s3 ^ b if suits & 8 else s3]
+            )
+            if v < best:
+                best = v
+        return best
+    branches = _branches(ranks, s0, s1, s2, s3, r0, r1, r2, r3)
+    if len(branches) > 6:
+        check_search_size(hand, [len(opts) for _, opts in branches])
+    flips = [
+        [(suits & 1 and b, suits & 2 and b, suits & 4 and b, suits & 8 and b) for suits, _ in opts]
+        for b, opts in branches
+    ]
+    for combo in product(*flips):
+        m0, m1, m2, m3 = s0, s1, s2, s3
+        for x0, x1, x2, x3 in combo:
+            m0 ^= x0
+            m1 ^= x1
+            m2 ^= x2
+            m3 ^= x3
+        v = left[m0] + left[m1] + left[m2] + left[m3]
         if v < best:
             best = v
     return best
+
+
+def _branches(
+    ranks: int, s0: int, s1: int, s2: int, s3: int, r0: int, r1: int, r2: int, r3: int
+) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
+    """In suit space: for each rank bit ``b`` of ``ranks`` (13-bit; the ranks holding 3-4
+    cards whose set is not forced), ``(b, its set choices)``: each choice ``(suits giving a
+    card to the set as a 4-bit mask, whether the set has 4 cards)``
+    (:data:`~ginrummy.melds.choices._PATTERNS`); ``s*`` the suits' cards, ``r*`` those
+    of them that could run."""
+    branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
+    while ranks:
+        b = ranks & -ranks
+        ranks ^= b
+        members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
+        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
+        branches.append((b, _PATTERNS[members | runs]))
+    return branches
 
 
 def discard_deadwoods(hand: CardSet, mr: MeldRules = STANDARD) -> dict[Card, int]:
@@ -164,12 +213,12 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
         s3 &= keep
         ranks &= keep
     branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
-    while ranks:
+    while ranks:  # as _branches does, inline: a call costs more than the loop on these hands
         b = ranks & -ranks
         ranks ^= b
         members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
-        runs = (r0 & b and 1) | (r1 & b and 2) | (r2 & b and 4) | (r3 & b and 8)
-        branches.append((b, _PATTERN_OPTIONS[members, runs]))
+        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
+        branches.append((b, _PATTERNS[members | runs]))
     if len(branches) > 6:
         check_search_size(hand, [len(opts) for _, opts in branches])
     if not branches:
@@ -235,13 +284,57 @@ def best_discards(hand: CardSet, exclude: CardSet = 0, mr: MeldRules = STANDARD)
             f"no card may be discarded: hand {format_cards(hand) or '(no cards)'}, "
             f"exclude {format_cards(exclude) or '(no cards)'}"
         )
+    options = _set_options(hand)
+    if len(options) > 6:
+        check_search_size(hand, [len(o) for o in options])
+    # As discard_deadwoods, without its per-card dict: a card is among the best when some set
+    # choice leaves that least deadwood after discarding it, so ``tied`` (a CardSet) collects the
+    # cards reaching the best so far. A suit whose best discard (its gain) cannot reach that is
+    # skipped: the answer, ties included, does not depend on the order of the search.
+    left = mr.left
+    gain = mr.gain
+    drop = mr.drop
+    cache = mr._without
+    c0, c1, c2, c3 = (
+        candidates & _SUIT_BITS,
+        (candidates >> 13) & _SUIT_BITS,
+        (candidates >> 26) & _SUIT_BITS,
+        candidates >> 39,
+    )
     best = _INF
-    cards: list[Card] = []
-    for c, v in discard_deadwoods(hand, mr=mr).items():
-        if candidates >> c & 1:
-            if v < best:
-                best, cards = v, [c]
-            elif v == best:
-                cards.append(c)
-    cards.sort()
-    return best, cards
+    tied = 0
+    for choice in product(*options):
+        rest = hand
+        for x in choice:
+            rest ^= x
+        m0, m1, m2, m3 = rest & _SUIT_BITS, (rest >> 13) & _SUIT_BITS, (rest >> 26) & _SUIT_BITS, rest >> 39
+        l0, l1, l2, l3 = left[m0], left[m1], left[m2], left[m3]
+        base = l0 + l1 + l2 + l3
+        for offset, mask, lm, can in ((0, m0, l0, c0), (13, m1, l1, c1), (26, m2, l2, c2), (39, m3, l3, c3)):
+            mine = mask & can
+            if not mine:
+                continue
+            v = base + gain[mask]
+            if v > best:
+                continue  # no discard from this suit reaches the best so far
+            ties = drop[mask] & mine
+            if ties:  # the suit's best discards (``drop``) include some that may be discarded
+                if v < best:
+                    best = v
+                    tied = ties << offset
+                else:
+                    tied |= ties << offset
+                continue
+            other = base - lm  # only cards that are not the suit's best may be discarded: try each
+            found = cache.get(mask)
+            if found is None:
+                found = _left_without(mask, mr)
+            for r, without in found:
+                if mine >> r & 1:
+                    v = other + without
+                    if v < best:
+                        best = v
+                        tied = 1 << (offset + r)
+                    elif v == best:
+                        tied |= 1 << (offset + r)
+    return best, list(iter_cards(tied))

@@ -74,23 +74,30 @@ def _suit_tables(wrap: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def _point_tables(
     melded: tuple[int, ...], rank_points: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For every 13-bit suit mask: the leftover points once its runs are melded, and the
-    change of that when the suit's best card to discard is thrown away (huge if empty)."""
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For every 13-bit suit mask: the leftover points once its runs are melded, the change
+    of that when the suit's best card to discard is thrown away (huge if empty), and the ranks
+    of the cards whose discard gives that change (a 13-bit mask; 0 if empty)."""
     pts = [0] * 8192
     for m in range(1, 8192):
         low = m & -m
         pts[m] = pts[m ^ low] + rank_points[low.bit_length() - 1]
     left = tuple(pts[m & ~melded[m]] for m in range(8192))
     gain = [_INF] * 8192
+    drop = [0] * 8192
     for m in range(1, 8192):
         best = _INF
+        ties = 0
         x = m
         while x:
             low = x & -x
             v = left[m ^ low]
             if v < best:
                 best = v
+                ties = low
+            elif v == best:
+                ties |= low
             x ^= low
         gain[m] = best - left[m]
-    return left, tuple(gain)
+        drop[m] = ties
+    return left, tuple(gain), tuple(drop)

@@ -312,19 +312,8 @@ class HandState(BaseHandState[Action, PlayerView]):
         hands = list(self._hands)
         known = list(self._known)
         self._drawn = None
-        if isinstance(action, Pass):
-            if self._phase is Phase.LAST_CHANCE:
-                self._end_dead()
-            else:
-                self._pass_upcard(p)
-        elif isinstance(action, TakeDiscard):
-            card = self._discard_pile[-1]
-            self._discard_pile = self._discard_pile[:-1]
-            hands[p] |= 1 << card
-            known[p] |= 1 << card
-            self._taken = card
-            self._phase = Phase.DISCARD
-        elif isinstance(action, DrawStock):
+        # The commonest first; the classes are unrelated, and push lets only exact ones through.
+        if isinstance(action, DrawStock):
             self._draw_stock(p, hands)
         elif isinstance(action, Discard):
             self._discard(p, action.card, hands, known)
@@ -340,6 +329,18 @@ class HandState(BaseHandState[Action, PlayerView]):
                     return
             else:
                 self._phase = Phase.DRAW
+        elif isinstance(action, Pass):
+            if self._phase is Phase.LAST_CHANCE:
+                self._end_dead()
+            else:
+                self._pass_upcard(p)
+        elif isinstance(action, TakeDiscard):
+            card = self._discard_pile[-1]
+            self._discard_pile = self._discard_pile[:-1]
+            hands[p] |= 1 << card
+            known[p] |= 1 << card
+            self._taken = card
+            self._phase = Phase.DISCARD
         elif isinstance(action, Knock):
             assert action.melds is not None
             hands[p] &= ~(1 << action.card)
