@@ -43,6 +43,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("agents",),
     ("tournament",),
     ("research",),
+    ("review",),
     ("storage",),
     ("session",),
     ("cli", "web"),
