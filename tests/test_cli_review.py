@@ -14,6 +14,8 @@ from ginrummy.hand.actions import Pass
 from ginrummy.play import play_hand
 from ginrummy.records import HandRecord
 from ginrummy.rules import Rules
+from ginrummy.storage import Store
+from ginrummy.storage.store import owner_of
 from ginrummy.variants.standard.state import HandState
 
 
@@ -57,3 +59,21 @@ def test_a_hand_still_going_is_refused_in_one_line(tmp_path: Path) -> None:
 def test_a_file_or_a_stored_game(tmp_path: Path) -> None:
     result = run("review")
     assert result.exit_code == 2 and "FILE or --stored" in result.stderr
+
+
+def test_a_stored_game_still_going_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    runner = CliRunner()
+    played = runner.invoke(
+        main,
+        ["play", "--seed", "3", "--db", str(db), "--practice"],
+        input="p\nd\nq\ny\n",
+        catch_exceptions=False,
+    )
+    assert played.exit_code == 0
+    store = Store(db)
+    rows = store.list_games(owner_of(store.local_token()))
+    store.close()
+    for seat in ("0", "1"):
+        result = run("review", "--stored", rows[0].id, "--db", str(db), "--seat", seat)
+        assert result.exit_code == 1 and "still going" in result.stderr, result.output
