@@ -4,6 +4,7 @@ in one line, and a file and ``--stored`` not both."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -17,6 +18,7 @@ from ginrummy.rules import Rules
 from ginrummy.storage import Store
 from ginrummy.storage.store import owner_of
 from ginrummy.variants.standard.state import HandState
+from helpers.terminal import bot_answer, run_session
 
 
 def run(*args: str) -> Result:
@@ -77,3 +79,23 @@ def test_a_stored_game_still_going_is_refused(tmp_path: Path) -> None:
     for seat in ("0", "1"):
         result = run("review", "--stored", rows[0].id, "--db", str(db), "--seat", seat)
         assert result.exit_code == 1 and "still going" in result.stderr, result.output
+
+
+def test_a_stored_game_is_reviewed_once_kept_and_counted_in_stats(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run_session(bot_answer(5), seed=6, store=Store(db))
+    store = Store(db)
+    row = store.list_games(owner_of(store.local_token()))[0]
+    store.close()
+    assert row.status == "over"
+    first = run("review", "--stored", row.id, "--db", str(db), "--samples", "2", "--json")
+    assert first.exit_code == 0, first.output
+    store = Store(db)
+    kept = store.load_review(row.id, 0, 2, 0)
+    store.close()
+    assert kept is not None and json.loads(kept) == json.loads(first.stdout)
+    start = time.perf_counter()
+    again = run("review", "--stored", row.id, "--db", str(db), "--samples", "2", "--json")
+    assert again.stdout == first.stdout and time.perf_counter() - start < 1.0
+    counted = run("stats", "--db", str(db))
+    assert "Review accuracy, rated:" in counted.stdout and "over 1 reviewed games" in counted.stdout
