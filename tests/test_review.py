@@ -11,7 +11,7 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.cards import parse_card
 from ginrummy.play import play_hand
-from ginrummy.records import GameRecord, HandRecord
+from ginrummy.records import GameForfeit, GameRecord, HandRecord
 from ginrummy.review import (
     CLASSES,
     ReviewRefusedError,
@@ -182,3 +182,16 @@ def test_a_review_is_the_same_for_a_seed() -> None:
     assert one == review_record(record, 0, samples=6, seed=9).to_json()
     assert one["format"] == "ginrummy-review" and one["hands"][0]["result"]["points"] >= 0
     assert {d["class"] for h in one["hands"] for d in h["decisions"]} <= set(CLASSES)
+
+
+def test_a_game_ended_by_a_forfeit_is_reviewed_to_its_last_finished_hand() -> None:
+    game = Game(Rules(), seed=5, names=("Ann", "Bob"))
+    first = game.new_hand()
+    play_hand(first, [make_agent("simple", 1), make_agent("simple", 2)])
+    assert first.result is not None
+    game.enter(first.result)
+    second = game.new_hand()
+    second.push(Pass())
+    record = GameRecord.from_game(game, [first, second], GameForfeit(second.to_act, "crash", "gone"))
+    review = review_record(record, 0, samples=3)
+    assert [h.number for h in review.hands] == [1]

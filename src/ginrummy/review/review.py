@@ -224,8 +224,9 @@ def review_record(
 ) -> GameReview:
     """Review a finished hand or game record for ``seat`` (0 or 1) with ``samples`` worlds per
     decision and ``seed``; ``progress(done, total)`` after each of the seat's actions.
-    ``finished``: whether the game is over (``None``: as the record says; a stored game ended
-    early by a player passes ``True``, and its hands still going are then left out).
+    ``finished``: whether the game is over (``None``: as the record says, a forfeit included; a
+    stored game ended early by a player passes ``True``); a game over reviews its finished hands
+    (one cut off by a forfeit or a resignation is left out).
 
     Raises :class:`ReviewRefusedError` for a game or hand still going (the two-person rule in the
     module docstring), a match record, another variant or a bad seat;
@@ -247,8 +248,8 @@ def review_record(
         raise ReviewRefusedError(
             "the game is still going: a review would show hidden cards (finish it first)"
         )
-    if finished and hands:
-        hands = tuple(h for h in hands if h.replay().is_over)
+    # a game over may end in a hand cut off (a forfeit, a resignation): its finished hands are reviewed
+    hands = tuple(h for n, h in enumerate(hands, 1) if h.replay(f"hand {n}").is_over)
     total = sum(_count(h, seat) for h in hands)
     done = 0
 
