@@ -2,9 +2,12 @@
 
 Every figure is in points of the hand (the seat's expected points, :mod:`ginrummy.review.values`).
 
-**Loss.** The chosen option's loss is the best option's value minus its own (0 when the chosen
-option is the best), with the standard error of the per-world differences (both options are
-valued in the same worlds). **Classes** (:data:`CLASSES`, :func:`classify`), by the loss:
+**Loss.** The chosen option's loss is what the best option scores more than it (0 when the
+chosen option has the best value), with the standard error of the per-world differences (every
+option is valued in the same worlds). The best is picked on one half of the worlds and its lead
+measured on the other, and the other way round
+(:func:`ginrummy.review.review.cross_fitted_loss`): picked and measured on the same worlds, the
+best of ten near-equal discards would seem ahead by the noise alone. **Classes** (:data:`CLASSES`, :func:`classify`), by the loss:
 
 ========== =====================================================================
 best       0, or less than :data:`NOISE_Z` standard errors (not told from the best)

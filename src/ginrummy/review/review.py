@@ -23,6 +23,7 @@ pickup is refused.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -93,8 +94,7 @@ def rate_decision(
     rows = [OptionReview(str(a), e.mean, e.se) for a, e in zip(options, est, strict=True)]
     chosen_i = options.index(action)
     best_i = max(range(len(options)), key=lambda i: (est[i].mean, i == chosen_i))
-    diff = Estimate.of([b - c for b, c in zip(values[best_i], values[chosen_i], strict=True)])
-    loss = max(0.0, diff.mean)
+    loss, loss_se = (0.0, 0.0) if best_i == chosen_i else cross_fitted_loss(values, chosen_i)
     order = sorted(range(len(options)), key=lambda i: -est[i].mean)
     reason = explain(options[best_i], view, "review", notation).why if best_i != chosen_i else ""
     return DecisionReview(
@@ -104,12 +104,31 @@ def rate_decision(
         chosen=rows[chosen_i],
         best=rows[best_i],
         loss=loss,
-        loss_se=diff.se,
-        klass=classify(loss, diff.se),
+        loss_se=loss_se,
+        klass=classify(loss, loss_se),
         options=tuple(rows[i] for i in order),
         reason=reason,
         hindsight=None if actual is None else _hindsight(view, options, chosen_i, actual),
     )
+
+
+def cross_fitted_loss(values: list[list[float]], chosen: int) -> tuple[float, float]:
+    """The points option ``chosen`` loses to the best one, and its standard error, from each
+    option's values in the same worlds (``values[option][world]``), without the winner's curse:
+    the best option is picked on one half of the worlds and its lead over ``chosen`` measured on
+    the other half, then the other way round; the loss is the mean of the two leads (not below 0),
+    its error from the two halves' paired differences. The best of many options picked and
+    measured on the same worlds would gain from their noise (about 4 points over ten discards of
+    equal worth at 32 worlds), so that even the expert's own choices would seem to lose points.
+    Fewer than 4 worlds: picked and measured on all of them."""
+    n = len(values[chosen])
+    halves = [range(n)] * 2 if n < 4 else [range(n // 2), range(n // 2, n)]
+    leads: list[Estimate] = []
+    for pick, judge in (halves, halves[::-1]):
+        best = max(range(len(values)), key=lambda i: (sum(values[i][w] for w in pick), i == chosen))
+        leads.append(Estimate.of([values[best][w] - values[chosen][w] for w in judge]))
+    mean = (leads[0].mean + leads[1].mean) / 2
+    return max(0.0, mean), math.hypot(leads[0].se, leads[1].se) / 2
 
 
 def _hindsight(
