@@ -17,6 +17,7 @@ from ginrummy.review import (
     ReviewRefusedError,
     accuracy,
     classify,
+    cross_fitted_loss,
     rate_decision,
     review_record,
 )
@@ -195,3 +196,14 @@ def test_a_game_ended_by_a_forfeit_is_reviewed_to_its_last_finished_hand() -> No
     record = GameRecord.from_game(game, [first, second], GameForfeit(second.to_act, "crash", "gone"))
     review = review_record(record, 0, samples=3)
     assert [h.number for h in review.hands] == [1]
+
+
+def test_the_cross_fitted_loss_counts_no_noise_and_keeps_a_real_gap() -> None:
+    rng = random.Random(3)
+    noise = [[rng.gauss(0.0, 10.0) for _ in range(32)] for _ in range(10)]  # ten options of equal worth
+    naive = max(sum(v) / 32 for v in noise) - sum(noise[0]) / 32
+    loss, se = cross_fitted_loss(noise, 0)
+    assert loss < naive and loss < 2 * se + 0.5
+    gap = [[x + 20.0 for x in noise[1]], *noise[1:]]  # option 0 worth 20 points more than option 1
+    loss, se = cross_fitted_loss(gap, 1)
+    assert loss == pytest.approx(20.0) and se == 0.0  # the same worlds: the gap is exact

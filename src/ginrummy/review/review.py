@@ -48,6 +48,7 @@ __all__ = [
     "HandReview",
     "Progress",
     "ReviewRefusedError",
+    "cross_fitted_loss",
     "rate_decision",
     "review_hand",
     "review_record",
@@ -118,7 +119,7 @@ def cross_fitted_loss(values: list[list[float]], chosen: int) -> tuple[float, fl
     the best option is picked on one half of the worlds and its lead over ``chosen`` measured on
     the other half, then the other way round; the loss is the mean of the two leads (not below 0),
     its error from the two halves' paired differences. The best of many options picked and
-    measured on the same worlds would gain from their noise (about 4 points over ten discards of
+    measured on the same worlds would gain from their noise (several points over ten discards of
     equal worth at 32 worlds), so that even the expert's own choices would seem to lose points.
     Fewer than 4 worlds: picked and measured on all of them."""
     n = len(values[chosen])
