@@ -44,6 +44,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("agents",),
     ("tournament",),
     ("research",),
+    ("review",),
     ("storage",),
     ("session",),
     ("cli", "web"),

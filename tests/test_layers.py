@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("agents",),
     ("tournament",),
     ("research",),
+    ("review",),
     ("storage",),
     ("session",),
     ("cli", "web"),

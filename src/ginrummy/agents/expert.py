@@ -188,6 +188,7 @@ def rollout(
     wait: bool = False,
     opp_wait: bool | int = False,
     knock_limit: int | None = None,
+    take_top: bool = False,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -200,7 +201,8 @@ def rollout(
     (else the opponent knocks at once), and with ``opp_wait`` 2 (:data:`GIN_ONLY`) the opponent
     knocks only with gin. ``knock_limit``: the hand's knock limit (points;
     ``view.knock_limit``: Oklahoma's upcard), by default ``rules.knock_limit``; melds and
-    deadwood follow the rules' aces.
+    deadwood follow the rules' aces. With ``take_top`` the first player to move takes ``top``
+    whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
     """
     mr = meld_rules(rules)
     hands = [me, opp]
@@ -211,7 +213,7 @@ def rollout(
     for _ in range(MAX_ROLLOUT_TURNS):
         hand = hands[p]
         taken: int | None = None
-        if top is not None and fits_meld(top, hand, mr=mr):
+        if top is not None and (take_top or fits_meld(top, hand, mr=mr)):
             hand |= 1 << top
             taken = top
         elif pos < n:
@@ -219,6 +221,7 @@ def rollout(
             pos += 1
         else:
             return 0
+        take_top = False
         card, dw = _policy_discard(hand, taken, mr)
         hand &= ~(1 << card)
         hands[p] = hand

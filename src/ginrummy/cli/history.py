@@ -24,7 +24,7 @@ from rich.text import Text
 from ginrummy.errors import RecordError
 from ginrummy.records import AnyRecord
 from ginrummy.session import RESUMABLE_MODES, GameSession, latest_resumable, load
-from ginrummy.storage import MODES, Store, default_db_path, stats_json
+from ginrummy.storage import MODES, Store, default_db_path, review_trend, stats_json
 from ginrummy.storage.store import GameRow, owner_of
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "history",
     "open_store",
     "resumed_game",
+    "review_lines_of",
     "stats",
     "stats_tables",
     "stored_record",
@@ -243,6 +244,21 @@ def history(db: Path | None, limit: int, show_token: bool, show_link: bool, url:
         console.print(Text("Go on with an unfinished game: ginrummy play --resume ID (no ID: the latest)."))
 
 
+def review_lines_of(trend: dict[str, Any]) -> list[Text]:
+    """The accuracy of the reviewed games (``ginrummy review --stored``), rated and practice
+    apart: the mean and the last few, oldest first (:func:`ginrummy.storage.review_trend`)."""
+    out = []
+    for mode, t in trend.items():
+        if t["games"]:
+            last = " ".join(f"{a:.0f}" for a in t["last"])
+            out.append(
+                Text(
+                    f"Review accuracy, {mode}: {t['mean']:.1f} over {t['games']} reviewed games (last: {last})"
+                )
+            )
+    return out
+
+
 @click.command()
 @db_option
 def stats(db: Path | None) -> None:
@@ -255,7 +271,10 @@ def stats(db: Path | None) -> None:
     try:
         owner = owner_of(store.local_token())
         data = stats_json(store.list_games(owner, limit=1_000_000), store.hand_rows(owner))
+        trend = review_trend(store.review_accuracies(owner))
     finally:
         store.close()
     for table in stats_tables(data):
         console.print(table)
+    for line in review_lines_of(trend):
+        console.print(line)

@@ -36,6 +36,7 @@ from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
 from ginrummy.cli.render import use_glyphs
 from ginrummy.cli.replay import load_record, record_lines
+from ginrummy.cli.review import review
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
 from ginrummy.cli.usage import OneLineGroup, stdin_lines
@@ -472,6 +473,7 @@ main.add_command(serve)
 main.add_command(verify)
 main.add_command(history)
 main.add_command(stats)
+main.add_command(review)
 
 
 main.add_command(match_cmd)

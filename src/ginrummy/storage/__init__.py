@@ -4,7 +4,16 @@ history and statistics of games played in the browser and in the terminal are on
 ``store`` holds the games, their actions and finished hands; ``stats`` counts them.
 """
 
-from ginrummy.storage.stats import MODES, stats_json
+from ginrummy.storage.stats import MODES, review_trend, stats_json
 from ginrummy.storage.store import ActionRow, GameRow, HandRow, Store, default_db_path
 
-__all__ = ["MODES", "ActionRow", "GameRow", "HandRow", "Store", "default_db_path", "stats_json"]
+__all__ = [
+    "MODES",
+    "ActionRow",
+    "GameRow",
+    "HandRow",
+    "Store",
+    "default_db_path",
+    "review_trend",
+    "stats_json",
+]

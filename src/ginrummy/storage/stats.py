@@ -9,7 +9,7 @@ from typing import Any
 
 from ginrummy.storage.store import ABANDONED, RESIGNED, GameRow, HandRow
 
-__all__ = ["MODES", "stats_json"]
+__all__ = ["MODES", "review_trend", "stats_json"]
 
 
 MODES = ("rated", "practice")
@@ -86,4 +86,20 @@ def stats_json(games: list[GameRow], hands: list[tuple[str, str, HandRow]]) -> d
         for row in by_level.values():
             row["points_per_hand"] = round(row["net_points"] / row["hands"], 2) if row["hands"] else 0.0
         out[mode] = [by_level[level] for level in sorted(by_level)]
+    return out
+
+
+def review_trend(accuracies: list[tuple[str, float]], last: int = 10) -> dict[str, Any]:
+    """The accuracy of reviewed games (:meth:`ginrummy.storage.store.Store.review_accuracies`:
+    ``(mode, accuracy)`` oldest first), rated and practice apart: ``{mode: {"games": n, "mean":
+    accuracy or None, "last": [the last ``last`` accuracies, oldest first]}}`` (accuracy 0-100).
+
+    >>> review_trend([("rated", 80.0), ("practice", 50.0), ("rated", 90.0)])["rated"]
+    {'games': 2, 'mean': 85.0, 'last': [80.0, 90.0]}
+    """
+    out: dict[str, Any] = {}
+    for mode in MODES:
+        values = [a for m, a in accuracies if m == mode]
+        mean = round(sum(values) / len(values), 1) if values else None
+        out[mode] = {"games": len(values), "mean": mean, "last": [round(a, 1) for a in values[-last:]]}
     return out

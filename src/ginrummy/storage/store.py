@@ -19,7 +19,9 @@ keeps which (``ended``) and who (``ended_by``).
 Schema versions (``PRAGMA user_version``): 0, the first (games, actions, hands; the ``local`` table
 grows by ``CREATE ... IF NOT EXISTS``); 1 adds the ``seats`` table, filled for the games already
 stored (seat 0 their owner, seat 1 the computer), so an older database opens and plays on unchanged;
-2 adds the games' ``ended`` and ``ended_by`` columns (empty for the games already stored).
+2 adds the games' ``ended`` and ``ended_by`` columns (empty for the games already stored). The
+``reviews`` table (game reviews, :mod:`ginrummy.review`, kept so a second look is instant) grows
+by ``CREATE ... IF NOT EXISTS`` as ``local`` does.
 """
 
 from __future__ import annotations
@@ -95,6 +97,15 @@ CREATE TABLE IF NOT EXISTS local (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    samples INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    accuracy REAL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat, samples, seed)
+);
 """
 
 _SEATS = """
@@ -133,6 +144,7 @@ _COLUMNS = {
     "hands": ("game_id", "hand", "outcome", "winner", "knocker", "points"),
     "seats": ("game_id", "seat", "kind", "owner", "name", "level", "invite", "since", "epoch"),
     "local": ("key", "value"),
+    "reviews": ("game_id", "seat", "samples", "seed", "accuracy", "review"),
 }
 """The columns each table has had since it was made (checked on opening; ``ended`` and
 ``ended_by`` come with version 2)."""
@@ -478,6 +490,42 @@ class Store:
                 (owner,),
             ).fetchall()
         return [(r[0], r[1], HandRow(*r[2:])) for r in rows]
+
+    # -- reviews ------------------------------------------------------------------
+
+    def save_review(
+        self, game_id: str, seat: int, samples: int, seed: int, accuracy: float | None, review: str
+    ) -> None:
+        """Keep the review (``review``: its JSON text) of ``seat`` of game ``game_id`` made with
+        ``samples`` worlds per decision and ``seed``, and its ``accuracy`` (0-100, or ``None``)."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO reviews (game_id, seat, samples, seed, accuracy, review)"
+                " VALUES (?,?,?,?,?,?)",
+                (game_id, seat, samples, seed, accuracy, review),
+            )
+
+    def load_review(self, game_id: str, seat: int, samples: int, seed: int) -> str | None:
+        """The JSON text of a review kept by :meth:`save_review`, or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT review FROM reviews WHERE game_id = ? AND seat = ? AND samples = ? AND seed = ?",
+                (game_id, seat, samples, seed),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def review_accuracies(self, owner: str) -> list[tuple[str, float]]:
+        """``(mode, accuracy)`` of each reviewed game of the owner's, seat 0 (the owner's seat in a
+        game against the computer), oldest game first; the most samples' review of a game counts."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT g.mode, r.accuracy FROM reviews r JOIN games g ON g.id = r.game_id"
+                " WHERE g.owner = ? AND r.seat = 0 AND r.accuracy IS NOT NULL"
+                " AND r.samples = (SELECT MAX(samples) FROM reviews q WHERE q.game_id = r.game_id AND q.seat = 0)"
+                " GROUP BY r.game_id ORDER BY g.created",
+                (owner,),
+            ).fetchall()
+        return [(str(m), float(a)) for m, a in rows]
 
 
 def _insert(
