@@ -210,8 +210,8 @@ def review_hand(
     if not variant_of(record.rules).knock_and_draw:
         raise ReviewRefusedError("only the standard game (knock and draw) can be reviewed")
     record.replay(f"hand {number}")  # checks the deck, every action and the claimed result
-    state = deal_from(record.rules, record.dealer, record.deck, record.knock_card)
-    assert isinstance(state, HandState)
+    # the standard game's state: the variant was checked above
+    state = cast(HandState, deal_from(record.rules, record.dealer, record.deck, record.knock_card))
     decisions: list[DecisionReview] = []
     for i, (player, any_action) in enumerate(record.actions):
         action = cast(Action, any_action)  # the standard game's: checked above
