@@ -42,8 +42,6 @@ state (both hands), for debugging, as OpenSpiel's own games do.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -64,6 +62,7 @@ from ginrummy.research.encoding import (
 from ginrummy.research.encoding import encode_into as _encode_into
 from ginrummy.research.encoding import layout as _layout
 from ginrummy.research.encoding import legal_ids as _legal_ids
+from ginrummy.research.game_sheet import GAME_COLUMNS, GAME_SCALARS, GAME_SIZE, sheet_copy, sheet_facts
 from ginrummy.research.resample import permutation, unknown_cards
 from ginrummy.rules import KnockCard, Opening, Rules
 from ginrummy.scoring.game import Game
@@ -71,7 +70,15 @@ from ginrummy.variants.standard.actions import DrawStock, Knock, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["GAME_NAME", "HISTORY_PLANES", "GinRummyGame", "GinRummyState", "rules_from_params"]
+__all__ = [
+    "GAME_NAME",
+    "GAME_SCALARS",
+    "GAME_SIZE",
+    "HISTORY_PLANES",
+    "GinRummyGame",
+    "GinRummyState",
+    "rules_from_params",
+]
 
 GAME_NAME = "python_ginrummy"
 
@@ -85,18 +92,6 @@ HISTORY_PLANES: tuple[tuple[str, str], ...] = (
 """The information-state tensor's planes after the observation, in order (one hand's history)."""
 INFO_SIZE = OBS_SIZE + 52 * len(HISTORY_PLANES) + 1
 """The information-state tensor's size in one-hand mode (whole-game mode adds :data:`GAME_SIZE`)."""
-GAME_COLUMNS = 3
-GAME_SCALARS: tuple[tuple[str, str], ...] = (
-    (
-        "game_scores",
-        "per game on the sheet (3: Hollywood's; one otherwise): the player's, the opponent's points / target",
-    ),
-    ("game_hands_won", "per game on the sheet: the player's, the opponent's hands won / 10 (at most 1)"),
-    ("game_over", "per game on the sheet: 1 once it is over (or not on the sheet)"),
-    ("game_hands", "hands played / max_hands"),
-)
-"""Whole-game mode's score, after the observation in both tensors."""
-GAME_SIZE = 5 * GAME_COLUMNS + 1
 
 _RULE_DEFAULTS = Rules()
 _SPEC: dict[str, Any] = {
@@ -152,7 +147,7 @@ class GinRummyGame(pyspiel.Game):
             raise ValueError("max_actions and max_hands must be at least 1")
         # the empty score sheet every state starts from (copied before it is written: see _Core)
         self.blank_sheet = Game(self.rules, first_dealer=max(self.first_dealer, 0)) if self.per_game else None
-        self.blank_facts = _sheet_facts(self.blank_sheet, self.max_hands) if self.blank_sheet else None
+        self.blank_facts = sheet_facts(self.blank_sheet, self.max_hands) if self.blank_sheet else None
         r = self.rules
         bound = _hand_bound(r)
         if self.per_game:
@@ -196,6 +191,7 @@ class _Core:
         self.record: list[list[str]] = [[], []]  # each player's record of the current hand, in words
         self.text = (-1, "")  # str(state) at ``moves``
         self.views: tuple[int, tuple[PlayerView | None, PlayerView | None]] = (-1, (None, None))
+        self.encoded: tuple[int, tuple[Any, Any]] = (-1, (None, None))  # each player's encoding at ``moves``
         self.returns = [0.0, 0.0]
         self.over = False
         self.moves = 0  # actions applied so far (chance ones too): the length of the history
@@ -231,7 +227,7 @@ class _Core:
         if self.dealer < 0:
             self.dealer = outcome
             if self.sheet is not None:
-                self.sheet = _sheet_copy(self.sheet)
+                self.sheet = sheet_copy(self.sheet)
                 self.sheet.dealer = outcome
             return
         if self.hand is None:
@@ -308,9 +304,9 @@ class _Core:
                 self.returns[1 - result.winner] = -float(result.points)
             self.over = True
             return
-        self.sheet = _sheet_copy(self.sheet)
+        self.sheet = sheet_copy(self.sheet)
         self.sheet.enter(result)
-        self.facts = _sheet_facts(self.sheet, self.game.max_hands)
+        self.facts = sheet_facts(self.sheet, self.game.max_hands)
         if self.sheet.is_over or len(self.sheet.results) >= self.game.max_hands:
             totals = self.sheet.summary().totals if self.sheet.is_over else self.sheet.totals
             self.returns = [float(totals[0] - totals[1]), float(totals[1] - totals[0])]
@@ -334,6 +330,19 @@ class _Core:
             self.views = (self.moves, (view, views[1]) if player == 0 else (views[0], view))
         return view
 
+    def encoding(self, view: PlayerView) -> Any:
+        """``view`` (this state's, for its player) encoded, once a state: both tensors use it."""
+        moves, done = self.encoded
+        if moves != self.moves:
+            done = (None, None)
+        p = view.player
+        out = done[p]
+        if out is None:
+            out = np.zeros(OBS_SIZE, np.float32)
+            _encode_into(view, out)
+            self.encoded = (self.moves, (out, done[1]) if p == 0 else (done[0], out))
+        return out
+
     def info_string(self, player: int) -> str:
         """The player's information state: the score sheet in whole-game mode, the current
         hand's perfect-recall record, and its result once the game is over."""
@@ -355,51 +364,6 @@ class _Core:
         if self.pending_draw:
             return words + ("; me draw ?" if hand.to_act == player else "; opp draw")
         return words
-
-
-def _sheet_copy(sheet: Game) -> Game:
-    """A copy of ``sheet`` to write on (hand results are immutable and shared)."""
-    other = copy.copy(sheet)
-    other.results, other.dealers, other.entered = (
-        list(sheet.results),
-        list(sheet.dealers),
-        list(sheet.entered),
-    )
-    other.hand_seeds = list(sheet.hand_seeds)
-    other.columns = [dataclasses.replace(c, entries=list(c.entries)) for c in sheet.columns]
-    return other
-
-
-_Facts = tuple[str, tuple[Any, Any]]
-
-
-def _sheet_facts(sheet: Game, max_hands: int) -> _Facts:
-    """What decides the rest of a game (every later deal is independent of the earlier hands'
-    cards): the hands played and won, each game's points and hands won on the sheet; in words
-    (for the information-state string) and as each player's :data:`GAME_SCALARS`."""
-    won = sheet.hands_won
-    cols = [(c.totals, c.hands_won, c.is_over) for c in sheet.columns]
-    games = ", ".join(
-        f"game {n + 1} {t[0]}-{t[1]} won {w[0]}-{w[1]}{' over' if o else ''}"
-        for n, (t, w, o) in enumerate(cols)
-    )
-    words = f"hands {len(sheet.results)} won {won[0]}-{won[1]} {games};"
-    target = sheet.rules.target
-
-    def floats(p: int) -> Any:
-        out = [0.0] * GAME_SIZE
-        for n in range(GAME_COLUMNS):
-            if n >= len(cols):
-                out[12 + n] = 1.0
-                continue
-            t, w, o = cols[n]
-            out[2 * n], out[2 * n + 1] = min(1.0, t[p] / target), min(1.0, t[1 - p] / target)
-            out[6 + 2 * n], out[7 + 2 * n] = min(1.0, w[p] / 10), min(1.0, w[1 - p] / 10)
-            out[12 + n] = float(o)
-        out[15] = min(1.0, len(sheet.results) / max_hands)
-        return np.array(out, np.float32)
-
-    return words, (floats(0), floats(1))
 
 
 def _deal_seat(i: int, dealer: int, rules: Rules) -> int | None:
@@ -524,7 +488,7 @@ class _Observer:
         view = core.view(player)
         if view is None:
             return
-        _encode_into(view, self.tensor)
+        self.tensor[:OBS_SIZE] = core.encoding(view)
         if not self.info_state:
             return
         hand = core.hand
@@ -557,14 +521,23 @@ class _Observer:
         return _obs_string(view, core.sheet)
 
 
+_TEXT = tuple(str(c) for c in CARDS)
+_BY_RANK = tuple((1 << c, _TEXT[c]) for c in sorted(range(52), key=lambda c: (c % 13, c // 13)))
+
+
+def _set_text(mask: int) -> str:
+    """A card set as :func:`~ginrummy.cards.format_cards` writes it (by rank, then suit), faster."""
+    return " ".join([t for bit, t in _BY_RANK if mask & bit])
+
+
 def _obs_string(view: PlayerView, sheet: Game | None) -> str:
     parts = [
         f"p{view.player} dealer {view.dealer} phase {view.phase.value} to_act {view.to_act}",
-        f"hand {format_cards(view.hand)}",
+        f"hand {_set_text(view.hand)}",
         f"upcard {view.upcard}",
-        f"pile {format_cards(view.discard_pile[:-1])}",
+        f"pile {' '.join(_TEXT[c] for c in view.discard_pile[:-1])}",
         f"stock {view.stock_size}",
-        f"opp {view.opponent_hand_size} known {format_cards(view.opponent_known)}",
+        f"opp {view.opponent_hand_size} known {_set_text(view.opponent_known)}",
         f"knock {view.knock_limit}",
     ]
     if view.drawn is not None:
