@@ -5,6 +5,7 @@ here are scripted (awk and sh), so every run is the same."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -96,3 +97,41 @@ def test_a_bad_model_or_level_is_one_usage_error_line(args: list[str], message: 
     assert message in result.stderr
     with pytest.raises(ArgumentError):
         command_model("cmd:")
+
+
+def test_no_prompt_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every prompt the model gets before a knock, checked against the hand being played: no card
+    of the stock and no card of the opponent's that it has not shown is named (after a knock, and
+    the face-down discard: tests/test_research_text.py)."""
+    import re
+
+    import ginrummy.research.llm_play as lp
+    from ginrummy.cards import cards_of
+
+    states: list[object] = []
+    play_hand = lp.play_hand
+
+    def watched(state: Any, players: Any) -> Any:
+        states.append(state)
+        return play_hand(state, players)
+
+    monkeypatch.setattr(lp, "play_hand", watched)
+    checked = 0
+
+    def model(prompt: str) -> str:
+        nonlocal checked
+        state = states[-1]
+        me = int(prompt.split("You are player ", 1)[1][0])
+        view = state.view(me)
+        if view.knocker is not None:  # the knocker's cards are laid down for both to see
+            return first_offered(prompt)
+        known = set(cards_of(view.opponent_known))
+        hidden = {str(c) for c in state.stock} | {
+            str(c) for c in cards_of(state.hand(1 - me)) if c not in known
+        }
+        assert not set(re.findall(r"\b[A2-9TJQK][cdhs]\b", prompt)) & hidden
+        checked += 1
+        return first_offered(prompt)
+
+    llm_play(model, "simple", 4, seed=5)
+    assert checked > 20
