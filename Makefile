@@ -39,8 +39,8 @@ browser-deps:
 	fi
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench conftest.py
-	$(BIN)/ruff format --check src tests bench conftest.py
+	$(BIN)/ruff check src tests bench examples conftest.py
+	$(BIN)/ruff format --check src tests bench examples conftest.py
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

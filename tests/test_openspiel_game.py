@@ -104,3 +104,59 @@ def test_openspiel_mcts_plays_a_hand_against_simple() -> None:
             state.apply_action(enc.action_id(simple.act(state.view(1))))
     returns = state.returns()
     assert moves > 0 and returns[0] == -returns[1]
+
+
+def _random_game(game, seed: int):
+    """States along one random playout of ``game`` (chance and players uniformly at random)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        yield state
+        outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        state.apply_action(rng.choice(outcomes)[0] if outcomes else rng.choice(state.legal_actions()))
+    yield state
+
+
+def test_whole_game_mode_shows_the_score_in_both_tensors() -> None:
+    game = pyspiel.load_game(gos.GAME_NAME, {"returns": "game", "preset": "hollywood", "max_hands": 30})
+    assert game.observation_tensor_shape() == [enc.OBS_SIZE + gos.GAME_SIZE]
+    assert game.information_state_tensor_shape() == [gos.INFO_SIZE + gos.GAME_SIZE]
+    seen = 0
+    for state in _random_game(game, 5):
+        if state.is_chance_node() or state.is_terminal() or state._core.hand.action_count:
+            continue  # the first move of each hand
+        sheet = state._core.sheet
+        cols, target = sheet.columns, game.rules.target
+        for p in (0, 1):
+            obs = np.array(state.observation_tensor(p), np.float32)
+            info = np.array(state.information_state_tensor(p), np.float32)
+            score = obs[enc.OBS_SIZE : enc.OBS_SIZE + 6]
+            want = [min(1, c.totals[q] / target) for c in cols for q in (p, 1 - p)]
+            assert np.allclose(score, want) and np.array_equal(info[: obs.size], obs)
+            assert obs[-1] == pytest.approx(len(sheet.results) / 30)
+        seen += sum(c.totals[0] + c.totals[1] > 0 for c in cols)
+    assert seen  # some hands were played with points on the sheet
+
+
+def test_whole_game_information_state_string_does_not_grow_with_the_game() -> None:
+    game = pyspiel.load_game(gos.GAME_NAME, {"returns": "game", "max_hands": 60})
+    longest_at_deal, hands, longest_word = 0, 0, 0
+    for state in _random_game(game, 11):
+        core = state._core
+        if core.hand is not None and core.hand.action_count == 0 and not state.is_chance_node():
+            hands += 1
+            longest_at_deal = max(longest_at_deal, *(len(state.information_state_string(p)) for p in (0, 1)))
+        for words in core.record:
+            longest_word = max([longest_word, *map(len, words[1:])])
+    assert hands > 30 and longest_at_deal < 150 and longest_word < 60
+    assert state.is_terminal() and "|" in state.information_state_string(0)
+    first = next(s for s in _random_game(game, 11) if s.current_player() == 0)
+    assert first.information_state_string(0).startswith(
+        "p0 hands 0 won 0-0 game 1 0-0 won 0-0; dealer 1 dealt"
+    )
+
+
+def test_random_simulation_test_on_a_hollywood_whole_game() -> None:
+    """(random_sim_test on a whole default game, ~100 random hands: see the README's figures)"""
+    game = pyspiel.load_game(gos.GAME_NAME, {"returns": "game", "preset": "hollywood", "max_hands": 4})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -31,6 +31,7 @@ from ginrummy.cli.analyze import (
     run_lines,
 )
 from ginrummy.cli.history import LATEST, db_option, history, open_store, resumed_game, stats, stored_record
+from ginrummy.cli.llm import llm_play_cmd
 from ginrummy.cli.match import bot_game_ms, bot_game_time_option, bot_time_ms, bot_time_option, cmd_or_choice
 from ginrummy.cli.match import match as match_cmd
 from ginrummy.cli.presets import preset_lines, presets_lines
@@ -477,3 +478,4 @@ main.add_command(review)
 
 
 main.add_command(match_cmd)
+main.add_command(llm_play_cmd)

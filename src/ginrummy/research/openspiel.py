@@ -26,18 +26,22 @@ card drawn, uniform over the cards still in the stock): the stock's order is nev
 card is drawn. Actions are :mod:`ginrummy.research.encoding`'s 109 ids.
 
 What each player is shown: the observation tensor is the encoding's :data:`OBS_SIZE` floats of
-that player's view (:func:`~ginrummy.research.encoding.layout` names the pieces); the
-information-state tensor adds :data:`HISTORY_PLANES` (52 floats each) and the number of actions
-so far / ``max_actions``; the information-state string is the exact, perfect-recall record of
-what the player saw (its deal, its own stock draws, every public action, earlier hands in game
-mode); the observation string is the view in words. :meth:`GinRummyState.view` gives a player's
+that player's view (:func:`~ginrummy.research.encoding.layout` names the pieces), then in
+whole-game mode the score, :data:`GAME_SIZE` floats (:data:`GAME_SCALARS`); the information-state
+tensor adds :data:`HISTORY_PLANES` (52 floats each) and the number of actions so far /
+``max_actions``; the information-state string is the exact, perfect-recall record of what the
+player saw of the current hand (its deal, its own stock draws, every public action), after, in
+whole-game mode, the score sheet: the hands played and won, each game's points and hands won.
+Earlier hands' play is left out (every deal is independent of it; what is left decides the rest of
+the game), so the string never grows with the game: it is at most about 150 characters (Hollywood's
+three games) plus the current hand's record, under 60 characters an action and ``max_actions``
+actions at most. The observation string is the view in words (with the score in whole-game mode). :meth:`GinRummyState.view` gives a player's
 :class:`~ginrummy.variants.standard.view.PlayerView`, for this engine's agents. ``str(state)`` is the whole
 state (both hands), for debugging, as OpenSpiel's own games do.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import numpy as np
@@ -58,6 +62,7 @@ from ginrummy.research.encoding import (
 from ginrummy.research.encoding import encode_into as _encode_into
 from ginrummy.research.encoding import layout as _layout
 from ginrummy.research.encoding import legal_ids as _legal_ids
+from ginrummy.research.game_sheet import GAME_COLUMNS, GAME_SCALARS, GAME_SIZE, sheet_copy, sheet_facts
 from ginrummy.research.resample import permutation, unknown_cards
 from ginrummy.rules import KnockCard, Opening, Rules
 from ginrummy.scoring.game import Game
@@ -65,7 +70,15 @@ from ginrummy.variants.standard.actions import DrawStock, Knock, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["GAME_NAME", "HISTORY_PLANES", "GinRummyGame", "GinRummyState", "rules_from_params"]
+__all__ = [
+    "GAME_NAME",
+    "GAME_SCALARS",
+    "GAME_SIZE",
+    "HISTORY_PLANES",
+    "GinRummyGame",
+    "GinRummyState",
+    "rules_from_params",
+]
 
 GAME_NAME = "python_ginrummy"
 
@@ -78,6 +91,7 @@ HISTORY_PLANES: tuple[tuple[str, str], ...] = (
 )
 """The information-state tensor's planes after the observation, in order (one hand's history)."""
 INFO_SIZE = OBS_SIZE + 52 * len(HISTORY_PLANES) + 1
+"""The information-state tensor's size in one-hand mode (whole-game mode adds :data:`GAME_SIZE`)."""
 
 _RULE_DEFAULTS = Rules()
 _SPEC: dict[str, Any] = {
@@ -131,6 +145,9 @@ class GinRummyGame(pyspiel.Game):
         self.max_hands = int(p["max_hands"]) if self.per_game else 1
         if self.max_actions < 1 or self.max_hands < 1:
             raise ValueError("max_actions and max_hands must be at least 1")
+        # the empty score sheet every state starts from (copied before it is written: see _Core)
+        self.blank_sheet = Game(self.rules, first_dealer=max(self.first_dealer, 0)) if self.per_game else None
+        self.blank_facts = sheet_facts(self.blank_sheet, self.max_hands) if self.blank_sheet else None
         r = self.rules
         bound = _hand_bound(r)
         if self.per_game:
@@ -156,21 +173,25 @@ class GinRummyGame(pyspiel.Game):
 
 
 class _Core:
-    """The state's data, in one attribute so that OpenSpiel's clone deep-copies it fast."""
+    """The state's data, in one attribute so that OpenSpiel's clone deep-copies it fast. The
+    score sheet is shared between clones and copied before it is written (once a hand)."""
 
     def __init__(self, game: GinRummyGame) -> None:
         self.rules = game.rules
         self.game = game
-        self.sheet: Game | None = (
-            Game(game.rules, first_dealer=max(game.first_dealer, 0)) if game.per_game else None
-        )
+        self.sheet: Game | None = game.blank_sheet
+        self.facts = game.blank_facts  # the sheet in words and in floats (for each player)
         self.dealer = game.first_dealer
         self.dealt: list[int] = []
         self.hand: HandState | None = None
         self.second: Card | None = None
         self.pending_draw = False
         self.draws: list[tuple[int, int, Card]] = []  # (action count, player, card)
-        self.past: list[list[str]] = [[], []]
+        self.last = ""  # the last hand's result, in words
+        self.record: list[list[str]] = [[], []]  # each player's record of the current hand, in words
+        self.text = (-1, "")  # str(state) at ``moves``
+        self.views: tuple[int, tuple[PlayerView | None, PlayerView | None]] = (-1, (None, None))
+        self.encoded: tuple[int, tuple[Any, Any]] = (-1, (None, None))  # each player's encoding at ``moves``
         self.returns = [0.0, 0.0]
         self.over = False
         self.moves = 0  # actions applied so far (chance ones too): the length of the history
@@ -181,10 +202,8 @@ class _Core:
         other.__dict__.update(self.__dict__)
         other.dealt = list(self.dealt)
         other.hand = self.hand.clone() if self.hand is not None else None
-        if self.sheet is not None:
-            other.sheet = copy.deepcopy(self.sheet, memo)
         other.draws = list(self.draws)
-        other.past = [list(self.past[0]), list(self.past[1])]
+        other.record = [list(self.record[0]), list(self.record[1])]
         other.returns = list(self.returns)
         return other
 
@@ -208,6 +227,7 @@ class _Core:
         if self.dealer < 0:
             self.dealer = outcome
             if self.sheet is not None:
+                self.sheet = sheet_copy(self.sheet)
                 self.sheet.dealer = outcome
             return
         if self.hand is None:
@@ -217,7 +237,10 @@ class _Core:
                 self.second = CARDS[outcome]
             if len(self.dealt) == 21 and (self.rules.knock_card is not KnockCard.SECOND_DECK or self.second):
                 rest = sorted(set(range(52)) - set(self.dealt))
-                self.hand = HandState(self.rules, self.dealer, self.dealt + rest, self.second)
+                hand = self.hand = HandState(self.rules, self.dealer, self.dealt + rest, self.second)
+                self.record = [
+                    [f"dealer {hand.dealer} dealt {format_cards(_dealt_to(hand, p))}"] for p in (0, 1)
+                ]
             return
         hand = self.hand
         deck = list(hand.deck)
@@ -227,6 +250,9 @@ class _Core:
         self.draws.append((hand.action_count, hand.to_act, CARDS[outcome]))
         self.pending_draw = False
         hand.push(DrawStock())
+        p = hand.log[-1][0]
+        self.record[p].append(f"me draw {CARDS[outcome]}")
+        self.record[1 - p].append("opp draw")
         self._after_action()
 
     def resampled(self, action: int, swap: dict[Card, Card]) -> int:
@@ -249,6 +275,15 @@ class _Core:
             self.pending_draw = True
             return
         hand.push(to_action(action))
+        p, act = hand.log[-1]
+        if isinstance(act, TakeDiscard):
+            words = (f"take {hand.events()[-1].card}",) * 2
+        elif isinstance(act, Knock):  # the discard is face down, the melds are laid down
+            words = (str(act), "knock" + "".join(f" [{m}]" for m in act.melds or ()))
+        else:
+            words = (str(act),) * 2
+        self.record[p].append(f"me {words[0]}")
+        self.record[1 - p].append(f"opp {words[1]}")
         self._after_action()
 
     def _after_action(self) -> None:
@@ -262,27 +297,62 @@ class _Core:
             self._end_hand(HandResult(Outcome.DEAD, None, 0))
 
     def _end_hand(self, result: HandResult) -> None:
-        for p in (0, 1):
-            self.past[p].append(f"[{self.info_hand(p)} | {result.describe(('P0', 'P1'))}]")
+        self.last = result.describe(("P0", "P1"))
         if self.sheet is None:
             if result.winner is not None:
                 self.returns[result.winner] = float(result.points)
                 self.returns[1 - result.winner] = -float(result.points)
             self.over = True
             return
+        self.sheet = sheet_copy(self.sheet)
         self.sheet.enter(result)
+        self.facts = sheet_facts(self.sheet, self.game.max_hands)
         if self.sheet.is_over or len(self.sheet.results) >= self.game.max_hands:
             totals = self.sheet.summary().totals if self.sheet.is_over else self.sheet.totals
             self.returns = [float(totals[0] - totals[1]), float(totals[1] - totals[0])]
             self.over = True
             return
         self.dealer, self.dealt, self.hand, self.second, self.draws = self.sheet.dealer, [], None, None, []
+        self.record = [[], []]
         self.hand_start = self.moves
 
     # -- what a player is shown ----------------------------------------------------------------------
 
     def view(self, player: int) -> PlayerView | None:
-        return self.hand.view(player) if self.hand is not None else None
+        if self.hand is None:
+            return None
+        moves, views = self.views  # a new tuple each time: clones share it
+        if moves != self.moves:
+            views = (None, None)
+        view = views[player]
+        if view is None:
+            view = self.hand.view(player)
+            self.views = (self.moves, (view, views[1]) if player == 0 else (views[0], view))
+        return view
+
+    def encoding(self, view: PlayerView) -> Any:
+        """``view`` (this state's, for its player) encoded, once a state: both tensors use it."""
+        moves, done = self.encoded
+        if moves != self.moves:
+            done = (None, None)
+        p = view.player
+        out = done[p]
+        if out is None:
+            out = np.zeros(OBS_SIZE, np.float32)
+            _encode_into(view, out)
+            self.encoded = (self.moves, (out, done[1]) if p == 0 else (done[0], out))
+        return out
+
+    def info_string(self, player: int) -> str:
+        """The player's information state: the score sheet in whole-game mode, the current
+        hand's perfect-recall record, and its result once the game is over."""
+        words = [f"p{player}"]
+        if self.facts is not None:
+            words.append(self.facts[0])
+        words.append(self.info_hand(player))
+        if self.over:
+            words.append(f"| {self.last}")
+        return " ".join(words)
 
     def info_hand(self, player: int) -> str:
         """The player's perfect-recall record of the current hand."""
@@ -290,24 +360,10 @@ class _Core:
         if hand is None:
             mine = [c for i, c in enumerate(self.dealt) if _deal_seat(i, self.dealer, self.rules) == player]
             return f"dealer {self.dealer} dealt {format_cards(mine)}"
-        words = [f"dealer {hand.dealer} dealt {format_cards(_dealt_to(hand, player))}"]
-        draws = {n: (p, c) for n, p, c in self.draws}
-        events = hand.events()
-        for n, (p, act) in enumerate(hand.log):
-            who = "me" if p == player else "opp"
-            if n in draws:
-                words.append(f"{who} draw {draws[n][1]}" if p == player else "opp draw")
-            elif isinstance(act, TakeDiscard):
-                words.append(f"{who} take {events[n].card}")
-            elif p == player:
-                words.append(f"me {act}")
-            elif isinstance(act, Knock):  # the discard is face down, the melds are laid down
-                words.append("opp knock" + "".join(f" [{m}]" for m in act.melds or ()))
-            else:
-                words.append(f"opp {act}")
+        words = "; ".join(self.record[player])
         if self.pending_draw:
-            words.append("me draw ?" if hand.to_act == player else "opp draw")
-        return "; ".join(words)
+            return words + ("; me draw ?" if hand.to_act == player else "; opp draw")
+        return words
 
 
 def _deal_seat(i: int, dealer: int, rules: Rules) -> int | None:
@@ -387,6 +443,12 @@ class GinRummyState(pyspiel.State):
 
     def __str__(self) -> str:
         core = self._core
+        if core.text[0] != core.moves:  # asked for more than once a state by random_sim_test
+            core.text = (core.moves, self._text())
+        return core.text[1]
+
+    def _text(self) -> str:
+        core = self._core
         head = f"dealer {core.dealer}; returns {core.returns}"
         if core.sheet is not None:
             head += f"; hand points {core.sheet.totals}"
@@ -394,77 +456,88 @@ class GinRummyState(pyspiel.State):
 
 
 class _Observer:
-    """OpenSpiel's Python observer: the observation (encoding) or information-state tensor."""
+    """OpenSpiel's Python observer: the observation (the encoding, then in whole-game mode
+    :data:`GAME_SCALARS`) or information-state tensor (the observation, then :data:`HISTORY_PLANES`
+    and the action count)."""
 
     def __init__(self, game: GinRummyGame, info_state: bool) -> None:
         self.info_state = info_state
-        self.max_actions = game.max_actions
-        self.tensor = np.zeros(INFO_SIZE if info_state else OBS_SIZE, np.float32)
+        self.max_actions, self.max_hands = game.max_actions, game.max_hands
+        self.obs_size = OBS_SIZE + (GAME_SIZE if game.per_game else 0)
+        size = self.obs_size + (52 * len(HISTORY_PLANES) + 1 if info_state else 0)
+        self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
         pieces = list(_layout().items())
+        if game.per_game:
+            sizes = (2 * GAME_COLUMNS, 2 * GAME_COLUMNS, GAME_COLUMNS, 1)
+            starts = (0, 6, 12, 15)
+            pieces += [
+                (n, (OBS_SIZE + a, k)) for (n, _), a, k in zip(GAME_SCALARS, starts, sizes, strict=True)
+            ]
         if info_state:
-            pieces += [(n, (OBS_SIZE + 52 * i, 52)) for i, (n, _) in enumerate(HISTORY_PLANES)]
-            pieces.append(("actions", (INFO_SIZE - 1, 1)))
-        for name, (start, size) in pieces:
-            self.dict[name] = self.tensor[start : start + size]
+            pieces += [(n, (self.obs_size + 52 * i, 52)) for i, (n, _) in enumerate(HISTORY_PLANES)]
+            pieces.append(("actions", (size - 1, 1)))
+        for name, (start, length) in pieces:
+            self.dict[name] = self.tensor[start : start + length]
 
     def set_from(self, state: GinRummyState, player: int) -> None:
         self.tensor.fill(0)
         core = state._core
+        if core.facts is not None:
+            self.tensor[OBS_SIZE : OBS_SIZE + GAME_SIZE] = core.facts[1][player]
         view = core.view(player)
         if view is None:
             return
-        _encode_into(view, self.tensor)
+        self.tensor[:OBS_SIZE] = core.encoding(view)
         if not self.info_state:
             return
         hand = core.hand
         assert hand is not None
-        t, base = self.tensor, OBS_SIZE
+        t, base = self.tensor, self.obs_size
         for c in _dealt_to(hand, player):
             t[base + c] = 1
         for _, p, c in core.draws:
             if p == player:
                 t[base + 52 + c] = 1
-        events = hand.events()
-        for n, (p, _) in enumerate(hand.log):
-            e = events[n]
+        pile = [hand.deck[20]] if hand.rules.opening is Opening.UPCARD else []
+        for e in hand.events():  # the top discard when each action was made, from the public events
             if e.kind == "take" and e.card is not None:
-                t[base + (104 if p == player else 156) + e.card] = 1
-            elif p != player and e.kind in ("pass", "draw"):
-                top = _top_before(events, n, hand)
-                if top is not None:
-                    t[base + 208 + top] = 1
-        t[INFO_SIZE - 1] = min(1.0, hand.action_count / self.max_actions)
+                t[base + (104 if e.player == player else 156) + e.card] = 1
+            elif e.player != player and e.kind in ("pass", "draw") and pile:
+                t[base + 208 + pile[-1]] = 1
+            if e.kind == "discard" and e.card is not None:
+                pile.append(e.card)
+            elif e.kind == "take" and pile:
+                pile.pop()
+        t[-1] = min(1.0, hand.action_count / self.max_actions)
 
     def string_from(self, state: GinRummyState, player: int) -> str:
         core = state._core
         if self.info_state:
-            return " ".join([f"p{player}", *core.past[player], core.info_hand(player)])
+            return core.info_string(player)
         view = core.view(player)
         if view is None:
             return f"p{player} dealing"
         return _obs_string(view, core.sheet)
 
 
-def _top_before(events: Any, n: int, hand: HandState) -> Card | None:
-    """The top discard when action ``n`` was made (replayed from the public events)."""
-    pile = [hand.deck[20]] if hand.rules.opening is Opening.UPCARD else []
-    for e in events[:n]:
-        if e.kind == "discard":
-            pile.append(e.card)
-        elif e.kind == "take" and pile:
-            pile.pop()
-    return pile[-1] if pile else None
+_TEXT = tuple(str(c) for c in CARDS)
+_BY_RANK = tuple((1 << c, _TEXT[c]) for c in sorted(range(52), key=lambda c: (c % 13, c // 13)))
+
+
+def _set_text(mask: int) -> str:
+    """A card set as :func:`~ginrummy.cards.format_cards` writes it (by rank, then suit), faster."""
+    return " ".join([t for bit, t in _BY_RANK if mask & bit])
 
 
 def _obs_string(view: PlayerView, sheet: Game | None) -> str:
     parts = [
         f"p{view.player} dealer {view.dealer} phase {view.phase.value} to_act {view.to_act}",
-        f"hand {format_cards(view.hand)}",
+        f"hand {_set_text(view.hand)}",
         f"upcard {view.upcard}",
-        f"pile {format_cards(view.discard_pile[:-1])}",
+        f"pile {' '.join(_TEXT[c] for c in view.discard_pile[:-1])}",
         f"stock {view.stock_size}",
-        f"opp {view.opponent_hand_size} known {format_cards(view.opponent_known)}",
+        f"opp {view.opponent_hand_size} known {_set_text(view.opponent_known)}",
         f"knock {view.knock_limit}",
     ]
     if view.drawn is not None:
