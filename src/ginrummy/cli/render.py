@@ -30,6 +30,7 @@ from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "card_text",
+    "cards",
     "cards_text",
     "hand_block",
     "match_lines",
@@ -45,6 +46,15 @@ __all__ = [
 ]
 
 _RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+def cards(n: int) -> str:
+    """``1 card``, ``0 cards``, ``7 cards``.
+
+    >>> cards(1), cards(0)
+    ('1 card', '0 cards')
+    """
+    return f"{n} card{'s' * (n != 1)}"
 
 
 def use_glyphs(console: Console) -> bool:

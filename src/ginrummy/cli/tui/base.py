@@ -180,7 +180,7 @@ class BaseTable(Screen[None]):
         keys = [
             (b.key_display or b.key, b.description, b.action)
             for b in bindings
-            if b.show and self.check_action(*_parsed(b.action))
+            if b.show and self.offers(*_parsed(b.action))
         ]
         self.query_one("#keys", KeyBar).show(keys)
 
@@ -261,14 +261,35 @@ class BaseTable(Screen[None]):
     def act(self, action: AnyAction) -> None:
         """Play the person's ``action`` through the flow, then draw and open what comes next."""
         if self.flow.act(action):
-            self.selected = None
+            self.selected = self.first_choice()
         self.after_change()
 
     def act_all(self, actions: Sequence[AnyAction]) -> None:
         """Play the person's ``actions`` in order (until one is refused), then draw."""
         if self.flow.act_all(actions):
-            self.selected = None
+            self.selected = self.first_choice()
         self.after_change()
+
+    def first_choice(self) -> Card | None:
+        """Where the cursor starts when the person is to discard: on the card just drawn, else on
+        the last card of the hand they may discard (never the card just taken, which the rules
+        keep), so that the card that looks chosen is the one Enter discards."""
+        if self.phase() is not Phase.DISCARD:
+            return None
+        view = self.flow.view
+        if view.drawn is not None:
+            return view.drawn
+        free = [c for c in self.order() if c not in self.kept()]
+        return free[-1] if free else None
+
+    def kept(self) -> set[Card]:
+        """The cards the person may not discard now (the table's rules say which)."""
+        return set()
+
+    def refuse(self, action: AnyAction) -> None:
+        """Say why the engine refuses the person's ``action`` now (nothing is played), and draw."""
+        self.flow.explain(action)
+        self.draw()
 
     def phase(self) -> Phase | None:
         """The phase of the person's turn, ``None`` when it is not their turn."""
@@ -283,6 +304,11 @@ class BaseTable(Screen[None]):
         return self.flow.view.legal_actions if self.phase() is not None else ()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Every key acts: one that cannot do what it does now says why (as the line mode does)
+        rather than nothing; :meth:`offers` says which keys the bar shows."""
+        return True
+
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether a key of every table does something now (its key is shown in the bar); a
         table checks its own keys, then asks here."""
         phase = self.phase()
@@ -302,7 +328,16 @@ class BaseTable(Screen[None]):
     def action_pass_upcard(self) -> None:
         self.act(Pass())
 
+    def any_card(self) -> Card:
+        """A card of the person's hand (the chosen one, else the first): for the engine to say why
+        a discard or a knock is refused now."""
+        order = self.order()
+        return self.selected if self.selected in order else order[0]
+
     def action_discard(self) -> None:
+        if self.phase() is not Phase.DISCARD:
+            self.refuse(Discard(self.any_card()))
+            return
         if self.selected is None:
             self.flow.say("choose a card first (click it, or ← → or its number)", "Which card?")
             self.draw()
@@ -315,16 +350,26 @@ class BaseTable(Screen[None]):
 
     def action_move(self, step: int) -> None:
         order = self.order()
-        if not order:
+        if self.phase() is not Phase.DISCARD:
+            self.refuse(Discard(self.any_card()))
             return
         i = order.index(self.selected) if self.selected in order else (len(order) if step < 0 else -1)
-        self.selected = order[(i + step) % len(order)]
-        self.draw()
+        self.choose(order[(i + step) % len(order)])
 
     def action_pick(self, position: int) -> None:
         order = self.order()
-        if 1 <= position <= len(order):
-            self.selected = order[position - 1]
+        if self.phase() is not Phase.DISCARD:
+            self.refuse(Discard(self.any_card()))
+        elif 1 <= position <= len(order):
+            self.choose(order[position - 1])
+        else:
+            self.flow.say(f"your hand has {len(order)} cards: 1-9, then 0 for the 10th", "No such card")
+            self.draw()
+
+    def choose(self, card: Card) -> None:
+        """Put the cursor on ``card``; what was said before (e.g. "choose a card first") is done with."""
+        self.selected = card
+        self.flow.message = None
         self.draw()
 
     async def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
@@ -371,4 +416,4 @@ class BaseTable(Screen[None]):
             elif self.app.screen is self:  # back at the table: reopen what the flow needs
                 self.after_change()
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.app.push_screen(ConfirmScreen(question, "Quit (y)", "Play on (n, Enter)", default=False), answer)

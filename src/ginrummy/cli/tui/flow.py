@@ -315,6 +315,21 @@ class TableFlow:
         self._advance(action)
         return True
 
+    def explain(self, action: AnyAction) -> bool:
+        """Say why the engine refuses the person's ``action`` now, as :meth:`act` would, playing
+        nothing; returns whether it was refused (an action that would be allowed is not played
+        and nothing is said)."""
+        state = self.session.state
+        if state is None or self.stage != "play":
+            self.say("the hand is not being played", "Not allowed")
+            return True
+        try:
+            state.verify(action, player=HUMAN)
+        except GinRummyError as exc:
+            self.say(str(exc), "Not allowed")
+            return True
+        return False
+
     def act_all(self, actions: Sequence[AnyAction]) -> int:
         """Play the person's ``actions`` in order (pickup's "every meld", "every card that fits")
         until one is refused (said, as :meth:`act` says it) or the hand ends; returns how many

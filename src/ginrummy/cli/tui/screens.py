@@ -45,25 +45,43 @@ ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen, ChoiceScreen { a
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: ``y`` or Enter say yes, ``n`` or Escape no."""
+    """A yes/no question: ``y`` says yes, ``n`` or Escape no, and Enter the ``default`` answer
+    (its button is the one focused and highlighted; a question whose yes loses something, such
+    as quitting, is asked with ``default=False``). Tab moves between the buttons."""
 
     DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("enter", "default", "The highlighted answer"),
     ]
 
-    def __init__(self, question: Text | str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
+    def __init__(
+        self, question: Text | str, yes: str = "Yes (y)", no: str = "No (n)", *, default: bool = True
+    ) -> None:
         super().__init__()
         self.question = question
         self.labels = (yes, no)
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="body")
             with Horizontal(classes="buttons"):
-                yield Button(self.labels[0], id="yes", variant="primary", compact=True)
-                yield Button(self.labels[1], id="no", compact=True)
+                yield Button(
+                    self.labels[0], id="yes", variant="primary" if self.default else "default", compact=True
+                )
+                yield Button(
+                    self.labels[1], id="no", variant="default" if self.default else "primary", compact=True
+                )
+
+    def on_mount(self) -> None:
+        self.query_one("#yes" if self.default else "#no", Button).focus()
+
+    def action_default(self) -> None:
+        """Enter: the focused button's answer (the default one unless Tab moved the focus)."""
+        focused = self.focused
+        self.dismiss(focused.id == "yes" if isinstance(focused, Button) else self.default)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

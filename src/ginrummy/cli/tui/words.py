@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ginrummy.cards import Card
+from ginrummy.cards import Card, deadwood_points
 from ginrummy.cli import render
 from ginrummy.cli.commands import Meta
 from ginrummy.cli.table import COMPUTER
@@ -19,6 +19,7 @@ from ginrummy.cli.tui.screens import checked_text
 from ginrummy.errors import IllegalActionError
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import Outcome, hand_points
 from ginrummy.melds import best_arrangement, least_deadwood
 from ginrummy.play import UNDO_RULE
 from ginrummy.variants.standard.actions import BigGin, Knock, LayOff
@@ -154,7 +155,9 @@ def pile_lines(flow: TableFlow) -> list[Text]:
         lines.append(row)
     if pile:
         lines.append(
-            Text.assemble(f"{len(pile)} cards; the top one is ", flow.card_text(pile[-1], "bold"), ".")
+            Text.assemble(
+                f"{render.cards(len(pile))}; the top one is ", flow.card_text(pile[-1], "bold"), "."
+            )
         )
     known = view.opponent_known
     if known:
@@ -165,12 +168,33 @@ def pile_lines(flow: TableFlow) -> list[Text]:
     return lines
 
 
+def _undercut(flow: TableFlow, count: int) -> str:
+    """``: yours at 10 or less undercuts`` (by the rules' undercut on a tie), or nothing."""
+    under = [
+        d
+        for d in range(count + 1)
+        if hand_points(flow.rules, knocker_count=count, defender_count=d, gin=False, big_gin=False)[0]
+        is Outcome.UNDERCUT
+    ]
+    return f": yours at {max(under)} or less undercuts" if under else ""
+
+
 def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list[Text], list[Text]]:
-    """The layoff chooser's head (the knocker's melds, numbered; your hand) and one line per plan."""
+    """The layoff chooser's head (the knocker's melds, numbered, and deadwood; your hand) and one
+    line per plan."""
     view = flow.standard
     knocker = flow.names[COMPUTER]
+    count = deadwood_points(view.knocker_deadwood, view.meld_rules.ace_points)
     head = [
         Text(f"{knocker} laid down: ") + render.melds_text(view.knocker_melds, flow.glyphs, numbered=True),
+        Text(f"{knocker}'s deadwood: ")
+        + (
+            render.cards_text(by_rank(view.knocker_deadwood), flow.glyphs)
+            + Text(f" ({count})", style="bold")
+            + Text(_undercut(flow, count), style="green")
+            if view.knocker_deadwood
+            else Text("none (gin)", style="bold")
+        ),
         Text("Your hand: ") + render.cards_text(by_rank(view.hand), flow.glyphs),
     ]
     plans: list[Text] = []
@@ -178,6 +202,7 @@ def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list
         text = Text(f"{n + 1}. ", style="bold") + checked_text(plan, flow.glyphs)
         if n == 0:
             text.append(" (best)", style="green")
+
         plans.append(text)
     return head, plans
 
