@@ -39,7 +39,7 @@ from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
-from ginrummy.scoring.sheet import SheetLayout
+from ginrummy.scoring.sheet import SheetLayout, hands_sheet, hollywood_sheet
 from ginrummy.seeds import derive_seed
 from ginrummy.session import GameSession, SessionError, latest_resumable, new_row, show_finished
 from ginrummy.storage import Store
@@ -237,14 +237,34 @@ class TerminalGame:
         """Whether everything the rules make has been played."""
         return self.core.over
 
-    def sheet(self, width: int) -> Text:
-        """The current game's sheet, titled by its number in the match, ``width`` columns wide."""
+    def sheet(self, width: int, *, compact: bool = False) -> Text:
+        """The current game's sheet, titled by its number in the match, ``width`` columns wide;
+        ``compact`` (a side panel): the one-row-per-hand sheet keeps each row on one line
+        (:func:`~ginrummy.scoring.sheet.hands_sheet`)."""
         k = len(self.match.games)
-        if self.game.hollywood:
+        game = self.game
+        if game.hollywood:
             title = "Hollywood" if self.match.kind == "single" else f"Hollywood set {k}"
         else:
             title = f"Game {k}"
-        return render.sheet_text(self.game, title, self.sheet_layout, width)
+        if compact and game.hollywood:
+            return Text(
+                hollywood_sheet(
+                    game.rules,
+                    game.names,
+                    game.columns,
+                    game.results,
+                    game.entered,
+                    title,
+                    width,
+                    compact=True,
+                )
+            )
+        if compact and self.sheet_layout == "hands":
+            return Text(
+                hands_sheet(game.rules, game.names, game.columns[0], game.results, title, width, compact=True)
+            )
+        return render.sheet_text(game, title, self.sheet_layout, width)
 
     def hint(self, view: AnyView, glyphs: bool) -> Hint:
         """Practice games: the game core's hint for the person now (the strongest level's move from

@@ -44,14 +44,24 @@ BIG = (110, 36)
 BIG_SIDE, BIG_SIDE_FROM = 58, 120
 """The score sheet panel's width with big cards from :data:`BIG_SIDE_FROM` columns."""
 
-CSS = """
+MOST = 160
+"""The most columns the table and its sheet take: in a wider terminal they are centred."""
+TALL = 40
+"""From this many lines the table's rows are spaced out (a blank line between them)."""
+
+CSS = (
+    """
 #header { background: $panel; text-style: bold; }
 #main { height: 1fr; }
+#header, #main, #keys { width: %d; max-width: 100%%; }
+.tall #opponent, .tall #piles, .tall #hand, .tall #prompt, .tall #log { margin-top: 1; }
 #table { width: 1fr; }
 #side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
 #prompt { height: 1; }
 #log { height: 1fr; border-top: solid $panel-lighten-2; }
 """
+    % MOST
+)
 
 
 def capital(words: str) -> str:
@@ -92,6 +102,7 @@ class BaseTable(Screen[None]):
         """The card chosen with the keys (a cursor, not game state)."""
 
     def on_mount(self) -> None:
+        self.styles.align_horizontal = "center"  # wider than MOST columns: the table in the middle
         self.after_change()
 
     def on_resize(self) -> None:
@@ -161,6 +172,7 @@ class BaseTable(Screen[None]):
         flow = self.flow
         if flow.state is None:
             return
+        self.set_class(self.size.height >= TALL, "tall")
         side = self.query_one("#side", TextBox)
         width = self.side_width()
         side.display = width > 0
@@ -175,7 +187,7 @@ class BaseTable(Screen[None]):
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
         if width:
             side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
-            side.show(Text(flow.sheet(width - 2)))
+            side.show(Text(flow.sheet(width - 2, compact=True)))
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         keys = [
             (b.key_display or b.key, b.description, b.action)
@@ -208,13 +220,24 @@ class BaseTable(Screen[None]):
             buttons = [("next", "The end of the game (Enter)" if over else "Next hand (Enter)")]
             buttons += [("sheet", "Sheet (s)"), ("quit", "Quit (q)")]
             self.app.push_screen(
-                EndScreen(f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over"),
+                EndScreen(
+                    f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over", over=self.over()
+                ),
                 self._hand_over,
             )
         elif flow.stage == "game-over":
             self._game_over()
         elif flow.stage == "play" and flow.view.my_turn:
             self.your_turn()
+
+    def over(self) -> tuple[int, int] | None:
+        """The table's columns (first, how many) when the sheet's panel is beside it, for a
+        dialog to stay over the table (:class:`~ginrummy.cli.tui.screens.EndScreen`)."""
+        side = self.side_width()
+        if not side:
+            return None
+        used = min(self.app.size.width, MOST)  # laid out or not yet, the table's columns are these
+        return (self.app.size.width - used) // 2, used - side
 
     def _hand_over(self, choice: str | None) -> None:
         if choice == "quit":

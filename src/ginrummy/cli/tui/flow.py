@@ -272,14 +272,16 @@ class TableFlow:
             lines.append(Text(view.result.describe(self.names), style="bold"))
         return lines
 
-    def status(self) -> str:
-        """The score toward the target (and the game of the match), in one line."""
+    def status(self, short: bool = False) -> str:
+        """The score toward the target (and the game of the match), in one line (``short``: for a
+        narrow header)."""
         where = f"Game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
-        return where + render.score_line(self.game)
+        return where + render.score_line(self.game, short)
 
-    def sheet(self, width: int | None = None) -> str:
-        """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it."""
-        return self.session.sheet(max(width or 100, 20)).plain
+    def sheet(self, width: int | None = None, *, compact: bool = False) -> str:
+        """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it;
+        ``compact`` for the side panel (each row on one line)."""
+        return self.session.sheet(max(width or 100, 20), compact=compact).plain
 
     def summary(self) -> list[Text]:
         """The end of the game (and match, and team match): winner, totals, bonuses."""

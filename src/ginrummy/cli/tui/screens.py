@@ -44,6 +44,10 @@ ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen, ChoiceScreen { a
 """
 
 
+OVER_FROM = 56
+"""The fewest columns a table needs for a dialog to stay over it rather than over the sheet."""
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: ``y`` says yes, ``n`` or Escape no, and Enter the ``default`` answer
     (its button is the one focused and highlighted; a question whose yes loses something, such
@@ -103,12 +107,21 @@ class _TextScreen(ModalScreen[str]):
     ]
 
     def __init__(
-        self, title: str, lines: Sequence[Text], buttons: Sequence[tuple[str, str]], *, id: str | None = None
+        self,
+        title: str,
+        lines: Sequence[Text],
+        buttons: Sequence[tuple[str, str]],
+        *,
+        id: str | None = None,
+        over: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(id=id)
         self.title_text = title
         self.lines = [part for line in lines for part in line.split("\n", allow_blank=True)]
         self.buttons = list(buttons)
+        self.over = over
+        """Columns (first, how many) of the screen to stay over when they are wide enough
+        (:data:`OVER_FROM`): the table's, so that the score sheet beside it stays in view."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -125,9 +138,15 @@ class _TextScreen(ModalScreen[str]):
         widest = max([Text(self.title_text).cell_len, *(line.cell_len for line in self.lines)])
         room = height - 7
         scrolls = len(self.lines) > room  # a scroll bar takes a column
+        if scrolls:
+            self.query_one(".title", Static).update(f"{self.title_text} (↑ ↓ scroll)")
         inner = min(widest + 1 + scrolls, width - 6)
-        lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)
         dialog = self.query_one(".dialog")
+        if self.over is not None and self.over[1] >= OVER_FROM:
+            inner = min(inner, self.over[1] - 4)
+            self.styles.align_horizontal = "left"
+            dialog.styles.margin = (0, 0, 0, self.over[0] + (self.over[1] - inner - 4) // 2)
+        lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)
         dialog.styles.width = inner + 4
         self.query_one(".body").styles.height = max(1, min(lines, room))
 

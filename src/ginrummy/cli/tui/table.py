@@ -57,7 +57,7 @@ class TableScreen(BaseTable):
     # -- drawing ------------------------------------------------------------------------------
 
     def header_text(self, wide: bool) -> Text:
-        header = Text(f"{self.flow.status()} · hand {self.flow.hand_number} · ")
+        header = Text(f"{self.flow.status(short=not wide)} · hand {self.flow.hand_number} · ")
         header.append(words.knock_words(self.flow, short=not wide), style="bold yellow")
         return header
 
