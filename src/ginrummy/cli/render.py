@@ -10,6 +10,7 @@ written ``7♥`` when the console can print suit symbols, else ``7h``.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
@@ -251,17 +252,25 @@ def team_lines(team: TeamMatch) -> list[Text]:
     return [Text(line) for line in team.sheet().splitlines()]
 
 
+def _wrapped(text: str, indent: str = "  ", width: int = 80) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a setting
+    ``key=value`` is never cut), the lines after the first indented."""
+    return textwrap.wrap(
+        text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+
+
 def rules_lines(rules: Rules, preset: str | None = None, changed: Sequence[str] = ()) -> list[Text]:
     """The rules in force: the preset and its summary, then every setting as ``key=value``
     (the ones changed by ``--set`` listed again)."""
     lines: list[Text] = []
     if preset is not None and preset in PRESETS:
         p = PRESETS[preset]
-        lines.append(Text(f"Rules: {p.name} ({p.source}). {p.summary}"))
+        lines.extend(Text(line) for line in _wrapped(f"Rules: {p.name} ({p.source}). {p.summary}"))
     settings = ", ".join(
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.settings().items()
     )
-    lines.append(Text(f"Settings: {settings}", style="dim"))
+    lines.extend(Text(line, style="dim") for line in _wrapped(f"Settings: {settings}", "          "))
     if changed:
         lines.append(Text(f"Changed with --set: {', '.join(changed)}"))
     return lines

@@ -54,7 +54,7 @@ cards in hand against (A 15, 2-9 5, 10-K 10), gin 25. Commands:
   a 8h 2         add 8h to table meld 2; a 8h: to the meld it fits; a alone: every card that fits
   x 9c, 9c, 4    discard (by card or position), ending your turn
   s              score sheet          ?, help   this help          q   quit
-  h, hint        practice games: what the strongest computer player would do, and why
+  h, hint        practice games: the strongest computer player's move, and why
   u, undo        practice games: take back your last move"""
 
 

@@ -29,10 +29,17 @@ class TableApp(App[None]):
 
     TITLE = "Gin Rummy"
     ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    TableApp.ascii .dialog { border: ascii $accent; }
+    TableApp.ascii #side { border-left: ascii $panel-lighten-2; }
+    TableApp.ascii #log { border-top: ascii $panel-lighten-2; }
+    TableApp.ascii OptionList { border: ascii $panel-lighten-2; }
+    """
 
     def __init__(self, flow: TableFlow) -> None:
         super().__init__()
         self.flow = flow
+        self.set_class(not flow.glyphs, "ascii")  # --ascii: frames and lines in ASCII too
         self.table: BaseTable | None = None
 
     def on_mount(self) -> None:

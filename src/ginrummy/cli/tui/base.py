@@ -28,7 +28,7 @@ from ginrummy.cards import Card
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
-from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox
+from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox, ascii_words
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.phase import Phase
 from ginrummy.variants import AnyAction
@@ -49,19 +49,16 @@ MOST = 160
 TALL = 40
 """From this many lines the table's rows are spaced out (a blank line between them)."""
 
-CSS = (
-    """
+CSS = """
 #header { background: $panel; text-style: bold; }
 #main { height: 1fr; }
-#header, #main, #keys { width: %d; max-width: 100%%; }
+#header, #main, #keys { width: MOST; max-width: 100%; }
 .tall #opponent, .tall #piles, .tall #hand, .tall #prompt, .tall #log { margin-top: 1; }
 #table { width: 1fr; }
 #side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
 #prompt { height: 1; }
 #log { height: 1fr; border-top: solid $panel-lighten-2; }
-"""
-    % MOST
-)
+""".replace("MOST", str(MOST))
 
 
 def capital(words: str) -> str:
@@ -183,14 +180,16 @@ class BaseTable(Screen[None]):
         prompt = self.prompt_text()
         if flow.message is not None:
             prompt = prompt + Text("\n") + flow.message
-        self.fit(self.query_one("#prompt", TextBox), prompt, 5)  # a hint takes the lines it needs
+        self.fit(
+            self.query_one("#prompt", TextBox), ascii_words(prompt, flow.glyphs), 5
+        )  # a hint: as it needs
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
         if width:
             side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
             side.show(Text(flow.sheet(width - 2, compact=True)))
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         keys = [
-            (b.key_display or b.key, b.description, b.action)
+            (ascii_words(Text(b.key_display or b.key), flow.glyphs).plain, b.description, b.action)
             for b in bindings
             if b.show and self.offers(*_parsed(b.action))
         ]
@@ -415,7 +414,8 @@ class BaseTable(Screen[None]):
         self.app.push_screen(self._sheet_screen())
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.help_lines()))
+        glyphs = self.flow.glyphs
+        self.app.push_screen(HelpScreen([ascii_words(line, glyphs) for line in self.help_lines()]))
 
     def action_quit_table(self) -> None:
         question = Text("Quit the game? It is left unfinished.")

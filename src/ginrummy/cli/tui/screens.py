@@ -139,7 +139,8 @@ class _TextScreen(ModalScreen[str]):
         room = height - 7
         scrolls = len(self.lines) > room  # a scroll bar takes a column
         if scrolls:
-            self.query_one(".title", Static).update(f"{self.title_text} (↑ ↓ scroll)")
+            arrows = "up, down" if self.app.has_class("ascii") else "↑ ↓"
+            self.query_one(".title", Static).update(f"{self.title_text} ({arrows}: scroll)")
         inner = min(widest + 1 + scrolls, width - 6)
         dialog = self.query_one(".dialog")
         if self.over is not None and self.over[1] >= OVER_FROM:
