@@ -287,13 +287,14 @@ class TerminalGame:
         """The computer plays to the person's turn (or the hand's end, its result entered)."""
         self.core.advance()
 
-    def act(self, action: AnyAction) -> None:
-        """Play the person's ``action`` through the game core, then the computer's replies; note
+    def act(self, action: AnyAction, reply: bool = True) -> None:
+        """Play the person's ``action`` through the game core, then the computer's replies (not
+        yet with ``reply=False``: :meth:`advance` plays them); note
         the card drawn from the stock. Raises as :meth:`~ginrummy.session.GameSession.act` does
         (nothing changed) for an action refused, and a ``cmd:`` bot's failure as it replies."""
         state = self.core.state
         index = 0 if state is None else len(state.log)
-        self.core.act(action, HUMAN)
+        self.core.act(action, HUMAN, reply)
         if isinstance(action, DrawStock) and state is not None:
             drawn = state.view(HUMAN).drawn  # the person's turn goes on: the card is in their view
             if drawn is not None:

@@ -296,7 +296,9 @@ def hollywood_sheet(
     if limit is not None and max(len(line) for line in guide) > limit:
         guide = (_guide_compact if compact else _guide_narrow)(names, results, entered, limit)
     games = _games_wide(names, columns, summaries)
-    if limit is not None and max(len(line) for line in games) > limit:
+    if compact and limit is not None and max(len(line) for line in games) > limit:
+        games = _games_compact(names, columns, summaries, limit)
+    elif limit is not None and max(len(line) for line in games) > limit:
         games = _games_narrow(names, columns, summaries)
     notes = _hollywood_notes(rules, names, columns, summaries)
     if limit is not None:
@@ -428,6 +430,23 @@ def _hollywood_notes(
         else:
             margin = total.totals[total.winner] - total.totals[1 - total.winner]
             lines.append(f"{line}; {names[total.winner]} wins by {margin}.")
+    return lines
+
+
+def _games_compact(
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    summaries: Sequence[GameSummary | None],
+    limit: int,
+) -> list[str]:
+    """Each game on one line in ``limit`` (at least 30) columns: its number, open or over, and
+    both players' totals (with the bonuses once it is over)."""
+    w = max(4, min(8, (limit - 19) // 2))
+    lines = [f"{'Game':<12} {_cut(names[0], w):>{w}} {_cut(names[1], w):>{w}}"]
+    for c, s in zip(columns, summaries, strict=True):
+        totals = s.totals if s is not None else c.totals
+        label = f"{c.number} {'over' if s is not None else 'open'}"
+        lines.append(f"{label:<12} {totals[0]:>{w}} {totals[1]:>{w}}")
     return lines
 
 

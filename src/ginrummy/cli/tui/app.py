@@ -58,6 +58,7 @@ class TableApp(App[None]):
         (its first hand dealt)."""
         offer = self.flow.offer
         self.flow.offer = None
+        self.flow.hold = True  # practice games: the reply to a discard waits, and undo may take it back
         if resume and offer is not None:
             self.flow.resume(offer.id)
         if self.flow.state is None:

@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 
 from ginrummy.cards import Card
 from ginrummy.cli.tui import words
@@ -44,6 +45,9 @@ BIG = (110, 36)
 BIG_SIDE, BIG_SIDE_FROM = 58, 120
 """The score sheet panel's width with big cards from :data:`BIG_SIDE_FROM` columns."""
 
+HOLD = 1.5
+"""Seconds a practice game's computer waits before its reply to the person's discard, while
+``u`` may take the discard back (nothing hidden has been shown yet)."""
 MOST = 160
 """The most columns the table and its sheet take: in a wider terminal they are centred."""
 TALL = 40
@@ -97,6 +101,8 @@ class BaseTable(Screen[None]):
         self.flow = flow
         self.selected: Card | None = None
         """The card chosen with the keys (a cursor, not game state)."""
+        self.reply_timer: Timer | None = None
+        """What lets the computer play its held reply (:meth:`act`)."""
 
     def on_mount(self) -> None:
         self.styles.align_horizontal = "center"  # wider than MOST columns: the table in the middle
@@ -227,6 +233,9 @@ class BaseTable(Screen[None]):
         elif flow.stage == "game-over":
             self._game_over()
         elif flow.stage == "play" and flow.view.my_turn:
+            if self.selected is None:
+                self.selected = self.first_choice()
+                self.draw()
             self.your_turn()
 
     def over(self) -> tuple[int, int] | None:
@@ -281,10 +290,28 @@ class BaseTable(Screen[None]):
     # -- acting ---------------------------------------------------------------------------------
 
     def act(self, action: AnyAction) -> None:
-        """Play the person's ``action`` through the flow, then draw and open what comes next."""
+        """Play the person's ``action`` through the flow, then draw and open what comes next. A
+        practice game's discard holds the computer's reply for :data:`HOLD` seconds (or until the
+        next key other than ``u``), while ``u`` may take the discard back."""
         if self.flow.act(action):
             self.selected = self.first_choice()
+            if self.flow.waiting:
+                self._stop_timer()
+                self.reply_timer = self.set_timer(HOLD, self.reply)
         self.after_change()
+
+    def reply(self) -> None:
+        """Let the computer play its held reply now (see :meth:`act`)."""
+        self._stop_timer()
+        if self.flow.waiting:
+            self.flow.reply()
+            self.selected = self.first_choice()
+            self.after_change()
+
+    def _stop_timer(self) -> None:
+        if self.reply_timer is not None:
+            self.reply_timer.stop()
+            self.reply_timer = None
 
     def act_all(self, actions: Sequence[AnyAction]) -> None:
         """Play the person's ``actions`` in order (until one is refused), then draw."""
@@ -327,7 +354,10 @@ class BaseTable(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Every key acts: one that cannot do what it does now says why (as the line mode does)
-        rather than nothing; :meth:`offers` says which keys the bar shows."""
+        rather than nothing; :meth:`offers` says which keys the bar shows. A key other than undo
+        (or those that only show something) lets a held reply be played first (:meth:`act`)."""
+        if self.flow.waiting and action not in ("undo", "help", "sheet", "pile"):
+            self.reply()
         return True
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
@@ -340,6 +370,8 @@ class BaseTable(Screen[None]):
             return Pass() in self.legal()
         if action in ("discard", "move", "pick"):
             return phase is Phase.DISCARD
+        if action == "undo" and self.flow.waiting:
+            return True
         if action in ("hint", "undo"):
             return phase is not None and self.flow.practice
         return True
@@ -404,7 +436,9 @@ class BaseTable(Screen[None]):
         self.draw()
 
     def action_undo(self) -> None:
-        self.flow.undo()
+        if self.flow.undo():
+            self._stop_timer()
+            self.selected = self.first_choice()
         self.draw()
 
     def action_pile(self) -> None:

@@ -36,6 +36,7 @@ from ginrummy.cli import render
 from ginrummy.cli.table import HUMAN, TableScreen, screen_class
 from ginrummy.cli.terminal import TerminalGame
 from ginrummy.errors import GameFlowError, GinRummyError, IllegalActionError, RecordError, RulesError
+from ginrummy.hand.actions import Discard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.play import undo_refusal
@@ -122,6 +123,12 @@ class TableFlow:
         """Team play: what the other pairings' games came to (the line mode's words), once played."""
         self.forfeit: str | None = None
         """Why the computer's ``cmd:`` bot forfeited (the stage is then ``forfeit``)."""
+        self.hold = False
+        """Practice games at the table: after the person's discard the computer's reply waits
+        (:attr:`waiting`) until :meth:`reply`, so that undo may take the discard back while the
+        computer has shown nothing (the table replies after a moment, or at the next key)."""
+        self.waiting = False
+        """The person has discarded and the computer's reply is held (:attr:`hold`)."""
         self._where_it_stopped()
         self.offer: GameRow | None = self.session.resumable() if offer and resume is None else None
         """The local player's latest unfinished game, which the table's start offers to resume."""
@@ -314,8 +321,17 @@ class TableFlow:
             self.say(str(exc), "Not allowed")
             return False
         self.message = None
-        self._advance(action)
+        hold = self.hold and self.practice and isinstance(action, Discard)
+        self._advance(action, reply=not hold)
+        self.waiting = hold and self.stage == "play"
         return True
+
+    def reply(self) -> None:
+        """Let the computer play its held reply (:attr:`waiting`), to the person's next turn or
+        the end of the hand."""
+        if self.waiting:
+            self.waiting = False
+            self._advance()
 
     def explain(self, action: AnyAction) -> bool:
         """Say why the engine refuses the person's ``action`` now, as :meth:`act` would, playing
@@ -343,7 +359,7 @@ class TableFlow:
             done += 1
         return done
 
-    def _advance(self, action: AnyAction | None = None) -> None:
+    def _advance(self, action: AnyAction | None = None, reply: bool = True) -> None:
         """Play the person's ``action`` (verified) through the game core, or none; the computer's
         moves follow, the result is entered once the hand is over. Then store (and at the end
         of the hand save) what was played; a ``cmd:`` bot that fails forfeits."""
@@ -351,7 +367,7 @@ class TableFlow:
             if action is None:
                 self.session.advance()
             else:
-                self.session.act(action)
+                self.session.act(action, reply)
         except (BotError, IllegalActionError) as exc:
             error = forfeit_of(exc, self.session.agent)
             if error is None:
@@ -443,6 +459,7 @@ class TableFlow:
         except SessionError as exc:
             self.say(str(exc), "Cannot undo")
             return False
+        self.waiting = False
         self.sync()
         self.say("Your last move is taken back.", style="green")
         return True

@@ -62,7 +62,7 @@ STANDARD_KEYS: tuple[tuple[str, str], ...] = (
 
 SHARED_KEYS: tuple[tuple[str, str], ...] = (
     ("h", "hint: the strongest level's move and why (practice games; as h or hint in the line mode)"),
-    ("u", "undo your last move (practice games)"),
+    ("u", "undo your last move (practice games; a discard while the computer waits to reply)"),
     ("v, or click the pile", "the whole discard pile (when the pile cannot be taken)"),
     ("s", "the score sheet, full size"),
     ("Enter", "at the end of a hand: the next hand; at the end: play again (a) or quit (q)"),
@@ -96,6 +96,10 @@ def turn_prompt(flow: TableFlow) -> Text | None:
     """What every table's prompt says while it is not the person's turn (the hand is over, or the
     computer is playing) and at the offer of the upcard; ``None`` otherwise (the table says it)."""
     view = flow.view
+    if flow.waiting:
+        return Text(
+            "The computer plays next: u takes your discard back (any other key: play on).", style="bold"
+        )
     if not view.my_turn:
         return Text("The hand is over.") if view.phase is Phase.END else Text("The computer is playing...")
     if view.phase is Phase.OFFER:
