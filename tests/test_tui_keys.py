@@ -7,6 +7,8 @@ import pytest
 from textual.pilot import Pilot
 
 from ginrummy.cli.tui.screens import ChoiceScreen, ConfirmScreen
+from ginrummy.cli.tui.widgets import CardRow
+from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import TakeDiscard
@@ -125,5 +127,30 @@ def test_enter_does_not_quit() -> None:
         await pilot.press("q", "tab", "enter")  # Tab moves to Quit
         await pilot.pause()
         assert not app.is_running
+
+    run(app, (80, 24), script)
+
+
+def test_sorting_the_hand_by_suit_by_rank_and_in_ones_own_order() -> None:
+    app = new_app(seed=11)
+    advance(app.flow, lambda f: f.view.phase is Phase.DISCARD and f.view.my_turn)
+
+    async def script(pilot: Pilot[None]) -> None:
+        table = app.table
+        assert table is not None
+        hand = table.query_one("#hand", CardRow)
+        cards = [s.key for s in hand.spans]
+        await pilot.press("r")
+        assert [s.key for s in hand.spans] == sorted(cards) == table.order()  # by suit
+        assert "by suit" in shown(app, "#prompt")
+        await pilot.press("r")
+        assert [s.key for s in hand.spans] == by_rank(cards)
+        await pilot.press("1", "shift+right")  # the first card moves one place right
+        order = table.order()
+        assert order[1] == by_rank(cards)[0] and order[0] == by_rank(cards)[1] and table.sort == "own"
+        assert [s.key for s in hand.spans] == order
+        await pilot.press("2", "enter")  # positions follow the order shown
+        state = app.flow.state
+        assert state is not None and not state.hand(0) >> order[1] & 1
 
     run(app, (80, 24), script)

@@ -15,7 +15,7 @@ lines, the discard pile spread, and a wider score sheet.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.actions import parse
@@ -29,8 +29,9 @@ from ginrummy.cards import Card
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.flow import TableFlow
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
-from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox, ascii_words
+from ginrummy.cli.tui.widgets import CardRow, KeyBar, Slot, TextBox, ascii_words
 from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.order import HandLayout, by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.variants import AnyAction
 
@@ -44,6 +45,16 @@ BIG = (110, 36)
 """From this size (columns, lines) the table draws big cards and spreads the discard pile."""
 BIG_SIDE, BIG_SIDE_FROM = 58, 120
 """The score sheet panel's width with big cards from :data:`BIG_SIDE_FROM` columns."""
+
+Sort = Literal["melds", "suit", "rank", "own"]
+SORTS: tuple[Sort, ...] = ("melds", "suit", "rank")
+"""The orders ``r`` goes through (an order of one's own is made with Shift+arrows)."""
+SORT_WORDS: dict[Sort, str] = {
+    "melds": "Your hand: melds first, then the rest by rank",
+    "suit": "Your hand by suit",
+    "rank": "Your hand by rank",
+    "own": "Your hand in your own order",
+}
 
 HOLD = 1.5
 """Seconds a practice game's computer waits before its reply to the person's discard, while
@@ -88,6 +99,9 @@ class BaseTable(Screen[None]):
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
         *(Binding(str(d), f"pick({d or 10})", str(d), show=False) for d in range(10)),
+        Binding("r", "sort", "Sort"),
+        Binding("shift+left", "shift(-1)", "Move left", show=False),
+        Binding("shift+right", "shift(1)", "Move right", show=False),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("v", "pile", "Pile"),
@@ -101,6 +115,10 @@ class BaseTable(Screen[None]):
         self.flow = flow
         self.selected: Card | None = None
         """The card chosen with the keys (a cursor, not game state)."""
+        self.sort: Sort = "melds"
+        """How the person's hand is shown (``r`` changes it; Shift+arrows make an order of one's own)."""
+        self.own: list[Card] = []
+        """The person's own order of their hand (:attr:`sort` ``own``)."""
         self.reply_timer: Timer | None = None
         """What lets the computer play its held reply (:meth:`act`)."""
 
@@ -155,6 +173,29 @@ class BaseTable(Screen[None]):
     def help_lines(self) -> list[Text]:
         """The keys and clicks of this table."""
         raise NotImplementedError
+
+    def arranged(self, layout: HandLayout) -> tuple[list[list[Slot]], int]:
+        """The person's hand as shown, and how many of its groups are melds (framed): the melds
+        then the deadwood (:attr:`sort` ``melds``), or one row in :meth:`sorted_hand`'s order."""
+        if self.sort != "melds":
+            return [list(self.sorted_hand(layout.order))], 0
+        groups: list[list[Slot]] = [list(m.cards) for m in layout.melds]
+        if layout.deadwood:
+            groups.append(list(layout.deadwood))
+        return groups, len(layout.melds)
+
+    def sorted_hand(self, order: list[Card]) -> list[Card]:
+        """The cards of ``order`` (melds first) as :attr:`sort` shows them: by suit, by rank, or in
+        the person's own order (cards new to the hand at its end)."""
+        if self.sort == "suit":
+            return sorted(order)
+        if self.sort == "rank":
+            return by_rank(order)
+        if self.sort == "own":
+            mine = [c for c in self.own if c in order]
+            self.own = mine + [c for c in order if c not in mine]
+            return list(self.own)
+        return order
 
     def side_width(self) -> int:
         """The score sheet panel's width (0: no panel): from 120 columns with big cards, wide
@@ -428,6 +469,28 @@ class BaseTable(Screen[None]):
 
     async def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
         await self.run_action(event.action)
+
+    def action_sort(self) -> None:
+        """Show the hand in the next order: melds first, by suit, by rank (then melds again)."""
+        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)] if self.sort in SORTS else "melds"
+        self.flow.say(
+            SORT_WORDS[self.sort] + " (r: another order; Shift+← →: move the chosen card)", style="green"
+        )
+        self.draw()
+
+    def action_shift(self, step: int) -> None:
+        """Move the chosen card one place left or right: the hand is then in the person's own order."""
+        order = self.order()
+        if self.selected not in order:
+            self.flow.say("choose a card first (← → or its number), then Shift+← → moves it", "Which card?")
+            self.draw()
+            return
+        i = order.index(self.selected)
+        j = max(0, min(len(order) - 1, i + step))
+        order[i], order[j] = order[j], order[i]
+        self.own, self.sort = order, "own"
+        self.flow.say(SORT_WORDS["own"], style="green")
+        self.draw()
 
     def action_hint(self) -> None:
         hint = self.flow.hint()

@@ -97,7 +97,7 @@ class PickupTable(BaseTable):
         return words.help_lines(self.flow, pickup_words.KEYS + words.SHARED_KEYS)
 
     def order(self) -> list[Card]:
-        return hand_layout(self.flow.pickup.hand).order
+        return self.sorted_hand(hand_layout(self.flow.pickup.hand).order)
 
     def table_room(self) -> int:
         return self.query_one("#table").size.width or 76
@@ -135,18 +135,16 @@ class PickupTable(BaseTable):
         layout = hand_layout(view.hand)
         if self.selected not in layout.order:
             self.selected = None
-        mine: list[list[Slot]] = [list(m.cards) for m in layout.melds]
-        if layout.deadwood:
-            mine.append(list(layout.deadwood))
+        mine, melds = self.arranged(layout)
         room = self.table_room()
         big = big and _width(mine, True) <= room
         spread = not big and _width(mine, False) > room  # many cards taken: fan the hand out
         hand.show(
-            [layout.order] if spread else mine,
+            [self.order()] if spread else mine,
             glyphs,
             selected=self.selected if view.phase is Phase.DISCARD and view.my_turn else None,
             highlight=view.must_meld if view.must_meld is not None else view.drawn,
-            melds=0 if spread else len(layout.melds),
+            melds=0 if spread else melds,
             big=big,
             spread=spread,
         )

@@ -69,7 +69,7 @@ class TableScreen(BaseTable):
 
     def order(self) -> list[Card]:
         view = self.flow.standard
-        return hand_layout(view.hand, view.meld_rules).order
+        return self.sorted_hand(hand_layout(view.hand, view.meld_rules).order)
 
     def draw_table(self, big: bool) -> None:
         flow = self.flow
@@ -106,16 +106,14 @@ class TableScreen(BaseTable):
         layout = hand_layout(view.hand, view.meld_rules)
         if self.selected not in layout.order:
             self.selected = None
-        mine: list[list[Slot]] = [list(m.cards) for m in layout.melds]
-        if layout.deadwood:
-            mine.append(list(layout.deadwood))
+        mine, melds = self.arranged(layout)
         discarding = view.phase is Phase.DISCARD and view.my_turn
         hand.show(
             mine,
             glyphs,
             selected=self.selected if discarding else None,
             highlight=view.drawn if view.drawn is not None else view.taken,
-            melds=len(layout.melds),
+            melds=melds,
             big=big,
         )
         label = Text("Your hand: ", style="bold")

@@ -49,6 +49,7 @@ STANDARD_KEYS: tuple[tuple[str, str], ...] = (
     ("p", "pass the upcard"),
     ("click a card", "discard it"),
     ("← →, 1-9 and 0", "choose a card (0 is the 10th)"),
+    ("r; Shift+← →", "sort your hand: melds first, by suit, by rank; move the chosen card (your own order)"),
     ("Enter or x", "discard the chosen card"),
     ("k / g", "knock / go gin with the chosen card (or the best one); asks first"),
     ("b", "big gin (all 11 cards in melds); asks first"),
