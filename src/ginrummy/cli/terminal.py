@@ -161,11 +161,25 @@ class TerminalGame:
         """The game core: the game, its hands, the computer's replies, storing (:mod:`ginrummy.session`)."""
         self.draws = core.drawn_cards(HUMAN)
 
-    def again(self) -> None:
+    def again(
+        self,
+        *,
+        rules: Rules | None = None,
+        preset: str | None = None,
+        opponent: str | None = None,
+        practice: bool | None = None,
+    ) -> None:
         """Start another game (match) once this one is over: dealt from a seed derived from this
         one, saved (``--save``) to a file numbered after the first; the computer's process, if any,
-        ends and a new player is made."""
+        ends and a new player is made. ``rules`` (of ``preset``), ``opponent`` and ``practice``,
+        when given, change what the new game is (the table's new-game screen)."""
         close_agent(self.agent)
+        if rules is not None:
+            self.rules, self.preset, self.changed = rules, preset, ()
+        if opponent is not None:
+            self.opponent = opponent
+        if practice is not None:
+            self.practice = practice
         self.played += 1
         first = self.first_save
         if first is not None:

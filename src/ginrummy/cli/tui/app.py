@@ -67,6 +67,11 @@ class TableApp(App[None]):
         self.push_screen(self.table)
         self.check_size(self.size.width, self.size.height)
 
+    def on_base_table_new_table(self, event: BaseTable.NewTable) -> None:
+        """A new game chosen at the end of one: a fresh table of its variant, its first hand dealt."""
+        self.table = TABLES[self.flow.rules.variant](self.flow)
+        self.switch_screen(self.table)
+
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 

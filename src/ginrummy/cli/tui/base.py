@@ -22,14 +22,17 @@ from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
 from ginrummy.cards import Card
 from ginrummy.cli.tui import words
-from ginrummy.cli.tui.flow import TableFlow
+from ginrummy.cli.tui.flow import NewGame, TableFlow
+from ginrummy.cli.tui.newgame import NewGameScreen, choices_of, presets_played
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
 from ginrummy.cli.tui.widgets import CardRow, KeyBar, Slot, TextBox, ascii_words
+from ginrummy.errors import GinRummyError
 from ginrummy.hand.actions import Discard, DrawStock, Pass
 from ginrummy.hand.order import HandLayout, by_rank
 from ginrummy.hand.phase import Phase
@@ -300,7 +303,7 @@ class BaseTable(Screen[None]):
     def _game_over(self) -> None:
         flow = self.flow
         if flow.all_over:
-            buttons = [("again", "Play again (a)"), ("quit", "Quit (q)")]
+            buttons = [("again", "Play again (a)"), ("new", "New game (g)"), ("quit", "Quit (q)")]
             title = "The game is over" if flow.match.kind == "single" else "The match is over"
         else:
             buttons = [("next", "Next game (n)"), ("quit", "Quit (q)")]
@@ -316,12 +319,32 @@ class BaseTable(Screen[None]):
             self.flow.close()
             self.app.exit()
             return
+        if choice == "new":
+            self.app.push_screen(NewGameScreen(choices_of(self.flow), presets_played()), self._new_game)
+            return
         if choice == "again":
             self.flow.play_again()
         else:
             self.flow.next()
         self.selected = None
         self.after_change()
+
+    def _new_game(self, choice: NewGame | None) -> None:
+        """Start the game chosen on the new-game screen at a table of its variant (or, cancelled
+        or refused, back to the end of the game)."""
+        if choice is None:
+            self._game_over()
+            return
+        try:
+            self.flow.play_again(choice)
+        except GinRummyError as exc:
+            self.flow.say(str(exc), "Not allowed", style="red")
+            self._game_over()
+            return
+        self.post_message(self.NewTable())
+
+    class NewTable(Message):
+        """The game now played needs a fresh table (its variant's): the application opens it."""
 
     def _sheet_screen(self) -> PileScreen:
         screen = PileScreen([Text(self.flow.sheet(76))])

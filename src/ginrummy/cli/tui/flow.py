@@ -26,7 +26,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from rich.text import Text
 
@@ -53,7 +53,18 @@ from ginrummy.variants.pickup import PickupView
 from ginrummy.variants.standard.defense import LayoffChoice, layoff_choices
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["Stage", "TableFlow"]
+__all__ = ["NewGame", "Stage", "TableFlow"]
+
+
+class NewGame(NamedTuple):
+    """What the table's new-game screen chose: the computer's level, the preset, the target and
+    practice (hints and undo) or rated."""
+
+    level: str
+    preset: str
+    target: int
+    practice: bool
+
 
 Stage = Literal["play", "hand-over", "game-over", "forfeit"]
 """Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
@@ -404,10 +415,22 @@ class TableFlow:
         """Whether everything the rules make has been played."""
         return self.stage == "game-over" and self.session.is_over
 
-    def play_again(self) -> None:
+    def play_again(self, choice: NewGame | None = None) -> None:
         """Start a fresh game (match) dealt from a seed derived from this one, saved (``--save``) to
-        a file numbered after the first, as the line mode does; then deal its first hand."""
-        self.session.again()
+        a file numbered after the first, as the line mode does; then deal its first hand. With
+        ``choice`` (the new-game screen's) the new game has that level, preset, target and mode.
+        Raises :class:`~ginrummy.errors.RulesError` for a target the preset does not take."""
+        if choice is None:
+            self.session.again()
+        else:
+            rules = Rules.preset(choice.preset)
+            if choice.target != rules.target:
+                rules = rules.with_setting(f"target={choice.target}")
+            if not self.plays(rules):
+                raise RulesError("the full-screen table does not play these rules")
+            self.session.again(
+                rules=rules, preset=choice.preset, opponent=choice.level, practice=choice.practice
+            )
         self.pairings = []
         self.deal()
 

@@ -190,6 +190,7 @@ class EndScreen(_TextScreen):
         Binding("enter", "first", "Go on"),
         Binding("n", "choose('next')", "Next", show=False),
         Binding("a", "choose('again')", "Play again", show=False),
+        Binding("g", "choose('new')", "New game", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
         Binding("s", "choose('sheet')", "Sheet", show=False),
     ]

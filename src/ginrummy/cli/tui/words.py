@@ -66,7 +66,11 @@ SHARED_KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo your last move (practice games; a discard while the computer waits to reply)"),
     ("v, or click the pile", "the whole discard pile (when the pile cannot be taken)"),
     ("s", "the score sheet, full size"),
-    ("Enter", "at the end of a hand: the next hand; at the end: play again (a) or quit (q)"),
+    (
+        "Enter",
+        "at the end of a hand: the next hand; at the end: play again (a), a new game (g: level, rules, "
+        "target, practice or rated) or quit (q)",
+    ),
     ("click a key in the bar", "the same as pressing it"),
     ("?", "these keys (? or help in the line mode)"),
     ("q", "quit (asks first)"),
