@@ -104,7 +104,7 @@ def _box(slot: Slot, glyphs: bool, big: bool, frame: str, heavy: bool, bold_face
         if glyphs:
             h, side, corners = ("━", "┃", "┏┓┗┛") if heavy else ("─", "│", "╭╮╰╯")
         else:  # --ascii: the chosen card's frame doubled
-            h, side, corners = ("=", "!", "####") if heavy else ("-", "|", "++++")
+            h, side, corners = ("=", "#", "####") if heavy else ("-", "|", "++++")
         top, bottom = corners[0] + h * inner + corners[1], corners[2] + h * inner + corners[3]
         if slot is None or slot == "stock":
             faces = [Text(("▒" if glyphs else "#") * inner, style="blue")] * (2 if big else 1)
