@@ -21,6 +21,7 @@ from ginrummy.cards import CardSet, cards_of, parse_card
 from ginrummy.cli.main import main
 from ginrummy.cli.session import PlaySession
 from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.results import agree
 from ginrummy.play import play_hand
 from ginrummy.records import GameRecord, HandRecord, MatchRecord
 from ginrummy.rules import Rules
@@ -72,18 +73,26 @@ def test_a_pickup_game_is_saved_with_save(saved_game: tuple[Path, PlaySession, s
 def _expected_step(action: AnyAction, player: int, names: tuple[str, str], drawn: int | None) -> str:
     """What the replay's line for ``action`` must say (cards in ASCII)."""
     who = names[player]
+
+    def says(base: str, third: str) -> str:  # "You take", "Computer takes"
+        return agree(who, base, third)
+
     if isinstance(action, Pass):
-        return f"{who} passes"
+        return says("pass", "passes")
     if isinstance(action, DrawStock):
-        return f"{who} draws {cards_of(1 << drawn)[0] if drawn is not None else '?'} from the stock"
+        return (
+            f"{says('draw', 'draws')} {cards_of(1 << drawn)[0] if drawn is not None else '?'} from the stock"
+        )
     if isinstance(action, Take):
-        return f"{who} takes " + ("" if action.count == 1 else f"{action.count} cards from the pile: ")
+        return f"{says('take', 'takes')} " + (
+            "" if action.count == 1 else f"{action.count} cards from the pile: "
+        )
     if isinstance(action, LayMeld):
-        return f"{who} lays meld "
+        return f"{says('lay', 'lays')} meld "
     if isinstance(action, AddCard):
-        return f"{who} adds {action.card} to meld {action.meld + 1}"
+        return f"{says('add', 'adds')} {action.card} to meld {action.meld + 1}"
     assert isinstance(action, Discard)
-    return f"{who} discards {action.card}"
+    return f"{says('discard', 'discards')} {action.card}"
 
 
 def _segments(out: str, count: int) -> list[str]:

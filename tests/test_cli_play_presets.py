@@ -59,7 +59,7 @@ def test_every_preset_plays_to_its_end_in_the_terminal(name: str) -> None:
     assert "Not allowed" not in text and "Not understood" not in text
     # the rules in force are shown at the start
     head = text.split("\nHand 1:")[0]
-    assert f"Rules: {name} ({PRESETS[name].source})." in head
+    assert f"Rules: {name} ({PRESETS[name].source})." in " ".join(head.split())  # wrapped within 80 columns
     assert f"target={rules.target}" in head and f"scoring={rules.scoring.value}" in head
     assert f"Changed with --set: {', '.join(changed)}" in head
     assert "Game over." in text

@@ -32,9 +32,9 @@ def through_core(monkeypatch: pytest.MonkeyPatch) -> tuple[Played, list[int]]:
     undone: list[int] = []
     act, undo = GameSession.act, GameSession.undo
 
-    def spy_act(self: GameSession, action: AnyAction | str, seat: int = 0) -> object:
+    def spy_act(self: GameSession, action: AnyAction | str, seat: int = 0, reply: bool = True) -> object:
         played.append((seat, type(action).__name__))
-        return act(self, action, seat)
+        return act(self, action, seat, reply)
 
     def spy_undo(self: GameSession) -> object:
         undone.append(self.seq)

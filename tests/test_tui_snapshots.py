@@ -80,3 +80,59 @@ def test_typing_a_layoff_plan(snap_compare: Any) -> None:
     app = new_app(seed=8)
     advance(app.flow, lambda f: f.choosing_layoffs)
     assert snap_compare(app, press=["o", *"[9d 9h 9s] [6s 7s 8s] 4h:2"], terminal_size=(80, 24))
+
+
+# -- issue 29: the layout at 80x24, 120x45 and 200x50, and the terminal's wording -------------
+
+
+def _hands_in(flow: Any, n: int) -> bool:
+    """Hand ``n`` of the game under way, the person to discard."""
+    return flow.hand_number >= n and flow.stage == "play" and _discarding(flow)
+
+
+def test_the_sheet_one_row_per_hand_at_80x24(snap_compare: Any) -> None:
+    app = new_app(seed=8)
+    advance(app.flow, lambda f: _hands_in(f, 4))
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_hollywood_at_80x24(snap_compare: Any) -> None:
+    app = new_app(seed=8, rules=Rules.preset("hollywood"))
+    advance(app.flow, lambda f: _hands_in(f, 4))
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_the_table_centred_at_200x50(snap_compare: Any) -> None:
+    app = new_app(seed=8)
+    advance(app.flow, lambda f: _hands_in(f, 3))
+    assert snap_compare(app, terminal_size=(200, 50))
+
+
+def test_the_end_of_a_hand_beside_the_sheet_at_120x45(snap_compare: Any) -> None:
+    app = new_app(seed=8, rules=SHORT)
+    advance(app.flow, lambda f: f.stage == "hand-over")
+    assert snap_compare(app, terminal_size=(120, 45))
+
+
+def test_the_layoff_chooser_shows_the_knockers_deadwood(snap_compare: Any) -> None:
+    app = new_app(seed=8)
+    advance(app.flow, lambda f: f.choosing_layoffs)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_ascii_at_80x24(snap_compare: Any) -> None:
+    app = new_app(seed=11, glyphs=False)
+    advance(app.flow, _discarding)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_the_keys_scroll_at_80x24(snap_compare: Any) -> None:
+    app = new_app(seed=11)
+    advance(app.flow, _discarding)
+    assert snap_compare(app, press=["question_mark"], terminal_size=(80, 24))
+
+
+def test_quit_asks_with_no_highlighted(snap_compare: Any) -> None:
+    app = new_app(seed=11)
+    advance(app.flow, _discarding)
+    assert snap_compare(app, press=["k", "q"], terminal_size=(80, 24))

@@ -350,15 +350,13 @@ async def play_pickup_move(pilot: Pilot[None], app: TableApp, bot: Any, mouse: b
         else:
             await pilot.press("t")
             takes = [a for a in view.legal_actions if isinstance(a, Take)]
-            if len(takes) > 1:
-                await choose_in_list(pilot, app, takes.index(action), mouse)
+            await choose_in_list(pilot, app, takes.index(action), mouse)  # listed, even one
     elif isinstance(action, LayMeld | AddCard):
         listed = (pickup_words.meld_choices if isinstance(action, LayMeld) else pickup_words.add_choices)(
             flow
         )
         await pilot.press("m" if isinstance(action, LayMeld) else "a")
-        if len(listed) > 1:
-            await choose_in_list(pilot, app, [c.actions for c in listed].index((action,)), mouse)
+        await choose_in_list(pilot, app, [c.actions for c in listed].index((action,)), mouse)
     else:  # pragma: no cover - every pickup action is handled above
         raise AssertionError(action)
     assert flow.message is None or "Not allowed" not in flow.message.plain, flow.message

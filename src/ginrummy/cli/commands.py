@@ -45,10 +45,10 @@ Commands (cards as 7h, Th or 10h, 7♥, or by position 1-11 under your hand):
   x 7h, 7h, 3    discard that card
   k 7h, k        knock, discarding 7h face down (k alone: the best discard)
   g 7h, g        go gin, discarding 7h (g alone: the discard that gives gin)
-  bg             big gin: all 11 cards melded, no discard (if the rules allow it)
+  bg             big gin: all 11 cards melded, no discard (if the rules allow)
   s              score sheet          ?, help   this help          q   quit
-  h, hint        practice games: what the strongest computer player would do, and why
-  u, undo        practice games: take back your last move (never past new information)"""
+  h, hint        practice games: the strongest computer player's move, and why
+  u, undo        practice games: take back your last move (if it showed nothing)"""
 
 MetaKind: TypeAlias = Literal["help", "sheet", "hint", "undo", "quit", "empty"]
 

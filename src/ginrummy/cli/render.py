@@ -10,6 +10,7 @@ written ``7♥`` when the console can print suit symbols, else ``7h``.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console
@@ -30,6 +31,7 @@ from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "card_text",
+    "cards",
     "cards_text",
     "hand_block",
     "match_lines",
@@ -45,6 +47,15 @@ __all__ = [
 ]
 
 _RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+def cards(n: int) -> str:
+    """``1 card``, ``0 cards``, ``7 cards``.
+
+    >>> cards(1), cards(0)
+    ('1 card', '0 cards')
+    """
+    return f"{n} card{'s' * (n != 1)}"
 
 
 def use_glyphs(console: Console) -> bool:
@@ -147,13 +158,19 @@ def sheet_text(
     return Text(game.sheet(title, layout, width))
 
 
-def score_line(game: Game) -> str:
+def score_line(game: Game, short: bool = False) -> str:
     """The score toward the target in one line, e.g. ``Ed 51, Computer 17 (game to 100)``;
-    under Hollywood scoring each game's score, ``(over)`` for a finished one."""
+    under Hollywood scoring each game's score, ``(over)`` for a finished one (``short``, for a
+    narrow header: ``You-Computer 44-53, 17-10 (over), 0-0; each to 100``)."""
     n = game.names
     if not game.hollywood:
         t = game.totals
         return f"{n[0]} {t[0]}, {n[1]} {t[1]} (game to {game.rules.target})"
+    if short:
+        games = ", ".join(
+            f"{c.totals[0]}-{c.totals[1]}{' (over)' if c.is_over else ''}" for c in game.columns
+        )
+        return f"{n[0]}-{n[1]} {games}; each to {game.rules.target}"
     parts = [
         f"game {c.number} {c.totals[0]}-{c.totals[1]}{' (over)' if c.is_over else ''}" for c in game.columns
     ]
@@ -235,17 +252,25 @@ def team_lines(team: TeamMatch) -> list[Text]:
     return [Text(line) for line in team.sheet().splitlines()]
 
 
+def _wrapped(text: str, indent: str = "  ", width: int = 80) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a setting
+    ``key=value`` is never cut), the lines after the first indented."""
+    return textwrap.wrap(
+        text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+
+
 def rules_lines(rules: Rules, preset: str | None = None, changed: Sequence[str] = ()) -> list[Text]:
     """The rules in force: the preset and its summary, then every setting as ``key=value``
     (the ones changed by ``--set`` listed again)."""
     lines: list[Text] = []
     if preset is not None and preset in PRESETS:
         p = PRESETS[preset]
-        lines.append(Text(f"Rules: {p.name} ({p.source}). {p.summary}"))
+        lines.extend(Text(line) for line in _wrapped(f"Rules: {p.name} ({p.source}). {p.summary}"))
     settings = ", ".join(
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.settings().items()
     )
-    lines.append(Text(f"Settings: {settings}", style="dim"))
+    lines.extend(Text(line, style="dim") for line in _wrapped(f"Settings: {settings}", "          "))
     if changed:
         lines.append(Text(f"Changed with --set: {', '.join(changed)}"))
     return lines

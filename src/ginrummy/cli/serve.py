@@ -141,7 +141,11 @@ def verify(
         raise click.ClickException(f"{record}: {exc}") from None
     fairness = data.get("fairness") or []
     if len(fairness) < len(game.hands):
-        raise click.ClickException(f"{record}: no commitment for every hand (a 'fairness' list is needed)")
+        raise click.ClickException(
+            f"{record}: the game replays correctly, move by move, but its deals cannot be checked: "
+            "only a game played in the browser shows, before each hand, a code that the deal must "
+            "match (download its record from /api/games/ID/record); a game played in the terminal has none"
+        )
     failed = 0
     for f, hand in zip(fairness, game.hands, strict=False):
         check = verify_deal(

@@ -39,7 +39,7 @@ from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
-from ginrummy.scoring.sheet import SheetLayout
+from ginrummy.scoring.sheet import SheetLayout, hands_sheet, hollywood_sheet
 from ginrummy.seeds import derive_seed
 from ginrummy.session import GameSession, SessionError, latest_resumable, new_row, show_finished
 from ginrummy.storage import Store
@@ -161,11 +161,25 @@ class TerminalGame:
         """The game core: the game, its hands, the computer's replies, storing (:mod:`ginrummy.session`)."""
         self.draws = core.drawn_cards(HUMAN)
 
-    def again(self) -> None:
+    def again(
+        self,
+        *,
+        rules: Rules | None = None,
+        preset: str | None = None,
+        opponent: str | None = None,
+        practice: bool | None = None,
+    ) -> None:
         """Start another game (match) once this one is over: dealt from a seed derived from this
         one, saved (``--save``) to a file numbered after the first; the computer's process, if any,
-        ends and a new player is made."""
+        ends and a new player is made. ``rules`` (of ``preset``), ``opponent`` and ``practice``,
+        when given, change what the new game is (the table's new-game screen)."""
         close_agent(self.agent)
+        if rules is not None:
+            self.rules, self.preset, self.changed = rules, preset, ()
+        if opponent is not None:
+            self.opponent = opponent
+        if practice is not None:
+            self.practice = practice
         self.played += 1
         first = self.first_save
         if first is not None:
@@ -237,14 +251,34 @@ class TerminalGame:
         """Whether everything the rules make has been played."""
         return self.core.over
 
-    def sheet(self, width: int) -> Text:
-        """The current game's sheet, titled by its number in the match, ``width`` columns wide."""
+    def sheet(self, width: int, *, compact: bool = False) -> Text:
+        """The current game's sheet, titled by its number in the match, ``width`` columns wide;
+        ``compact`` (a side panel): the one-row-per-hand sheet keeps each row on one line
+        (:func:`~ginrummy.scoring.sheet.hands_sheet`)."""
         k = len(self.match.games)
-        if self.game.hollywood:
+        game = self.game
+        if game.hollywood:
             title = "Hollywood" if self.match.kind == "single" else f"Hollywood set {k}"
         else:
             title = f"Game {k}"
-        return render.sheet_text(self.game, title, self.sheet_layout, width)
+        if compact and game.hollywood:
+            return Text(
+                hollywood_sheet(
+                    game.rules,
+                    game.names,
+                    game.columns,
+                    game.results,
+                    game.entered,
+                    title,
+                    width,
+                    compact=True,
+                )
+            )
+        if compact and self.sheet_layout == "hands":
+            return Text(
+                hands_sheet(game.rules, game.names, game.columns[0], game.results, title, width, compact=True)
+            )
+        return render.sheet_text(game, title, self.sheet_layout, width)
 
     def hint(self, view: AnyView, glyphs: bool) -> Hint:
         """Practice games: the game core's hint for the person now (the strongest level's move from
@@ -267,13 +301,14 @@ class TerminalGame:
         """The computer plays to the person's turn (or the hand's end, its result entered)."""
         self.core.advance()
 
-    def act(self, action: AnyAction) -> None:
-        """Play the person's ``action`` through the game core, then the computer's replies; note
+    def act(self, action: AnyAction, reply: bool = True) -> None:
+        """Play the person's ``action`` through the game core, then the computer's replies (not
+        yet with ``reply=False``: :meth:`advance` plays them); note
         the card drawn from the stock. Raises as :meth:`~ginrummy.session.GameSession.act` does
         (nothing changed) for an action refused, and a ``cmd:`` bot's failure as it replies."""
         state = self.core.state
         index = 0 if state is None else len(state.log)
-        self.core.act(action, HUMAN)
+        self.core.act(action, HUMAN, reply)
         if isinstance(action, DrawStock) and state is not None:
             drawn = state.view(HUMAN).drawn  # the person's turn goes on: the card is in their view
             if drawn is not None:

@@ -63,6 +63,8 @@ def hands_sheet(
     results: Sequence[HandResult],
     title: str = "Game 1",
     width: int | None = None,
+    *,
+    compact: bool = False,
 ) -> str:
     """The one-game sheet read row by row: one row per hand of ``results`` (its number, how it
     ended, each player's points and running total; a dead hand or a tie scores nothing), then,
@@ -73,7 +75,10 @@ def hands_sheet(
     each hand was scored (``Ed scores 7: (10 - 3)``) is used when it fits, else without it;
     when even that does not fit, each row's label is written on its own line above its
     numbers and names longer than 11 characters are cut, so no line is wider than about 30
-    characters. Raises nothing; the numbers are those of ``column`` and its summary.
+    characters. With ``compact`` (a side panel of about 30 columns) every row stays on one line
+    instead: how each hand ended in a word or two (``knock``, ``undercut``, ``gin``; in full
+    when that fits), the winner's points under their name (:func:`_compact_rows`). Raises
+    nothing; the numbers are those of ``column`` and its summary.
     """
     scored = dict(column.entries)
     running = [0, 0]
@@ -136,6 +141,9 @@ def hands_sheet(
     sw = max([len(r[2]) for r in rows] + [0])
     bw = [max(13, len(n)) for n in names]
     table = 4 + 2 + rw + 2 + bw[0] + 2 + bw[1]
+    if compact and width is not None and table > width:
+        short = [r.outcome.label.lower() for r in results]
+        return "\n".join(_compact_rows(head, names, rows, short, notes, width))
     if width is None or table <= width:
         how = width is None or table + 2 + sw <= width
         lines = [head, f"{'':4}  {'':<{rw}}  {names[0]:>{bw[0]}}  {names[1]:>{bw[1]}}"]
@@ -159,6 +167,35 @@ def hands_sheet(
     for note in notes:
         lines.extend(_wrap(note, limit))
     return "\n".join(lines)
+
+
+def _compact_rows(
+    head: str,
+    names: tuple[str, str],
+    rows: Sequence[tuple[str, str, str, tuple[str, str], tuple[int, int]]],
+    short: Sequence[str],
+    notes: Sequence[str],
+    width: int,
+) -> list[str]:
+    """:func:`hands_sheet`'s rows one line each in ``width`` (at least 29) columns: the hand's
+    number and how it ended (in full when every such label fits, else ``short``), then each
+    player's points and running total; a bonus row's label is cut before its parenthesis."""
+    how = max(width - 21, 8)
+    full = all(len(label) <= how for hand, label, *_ in rows if hand)
+    lines = [
+        head,
+        f"{'':{3 + how}} {_cut(names[0], 8):>8} {_cut(names[1], 8):>8}",
+        f"{'Hand':<{3 + how}} {'pts':>4}{'tot':>4} {'pts':>4}{'tot':>4}",
+    ]
+    for hand, label, _, got, tot in rows:
+        if hand:
+            lead = f"{hand:>2} {label if full else short[int(hand) - 1]:<{how}}"
+        else:
+            lead = f"{_cut(label.split(' (')[0], 3 + how):<{3 + how}}"
+        lines.append(f"{lead} {got[0]:>4}{tot[0]:>4} {got[1]:>4}{tot[1]:>4}".rstrip())
+    for note in notes:
+        lines.extend(_wrap(note, width))
+    return lines
 
 
 def standard_sheet(
@@ -243,25 +280,32 @@ def hollywood_sheet(
     entered: Sequence[tuple[int, ...]],
     title: str = "Hollywood",
     width: int | None = None,
+    *,
+    compact: bool = False,
 ) -> str:
     """Hollywood's sheet: the hand guide (with the games each win went to), then the games
     side by side. Each game cell holds both players' numbers, right-aligned in columns of
     equal width; an empty cell means no entry. When a line would be wider than ``width``
     (characters, at least 30; ``None``: no limit) a narrow layout is used
     for that part (the hand guide, the games): each hand on two lines, each game under the other,
-    in lines of about 30 characters."""
+    in lines of about 30 characters; with ``compact`` (a side panel) the hand guide keeps each hand
+    on one line (:func:`_guide_compact`)."""
     summaries: list[GameSummary | None] = [c.summary() if c.is_over else None for c in columns]
     limit = None if width is None else max(width, 30)
     guide = _guide_wide(names, results, entered)
     if limit is not None and max(len(line) for line in guide) > limit:
-        guide = _guide_narrow(names, results, entered, limit)
+        guide = (_guide_compact if compact else _guide_narrow)(names, results, entered, limit)
     games = _games_wide(names, columns, summaries)
-    if limit is not None and max(len(line) for line in games) > limit:
+    if compact and limit is not None and max(len(line) for line in games) > limit:
+        games = _games_compact(names, columns, summaries, limit)
+    elif limit is not None and max(len(line) for line in games) > limit:
         games = _games_narrow(names, columns, summaries)
     notes = _hollywood_notes(rules, names, columns, summaries)
     if limit is not None:
         notes = [line for note in notes for line in _wrap(note, limit)]
     head = f"{title}: {len(columns)} games at once, each to {rules.target}"
+    if compact and limit is not None and len(head) > limit:
+        head = f"{title}: {len(columns)} games to {rules.target}"
     return "\n".join([*(_wrap(head, limit) if limit else [head]), *guide, "", *games, *notes])
 
 
@@ -278,6 +322,22 @@ def _guide_wide(
     lines = [f"  Hand  {'Result':<{rw}}  {'Score':<{sw}}  Entered in"]
     for g in guide:
         lines.append(f"  {g[0]:>4}  {g[1]:<{rw}}  {g[2]:<{sw}}  {g[3]}")
+    return lines
+
+
+def _guide_compact(
+    names: tuple[str, str], results: Sequence[HandResult], entered: Sequence[tuple[int, ...]], limit: int
+) -> list[str]:
+    """The hand guide one line per hand in ``limit`` (at least 30) columns: the hand, how it
+    ended in a word or two, the points under the winner's name and the games they went to."""
+    w = max(4, min(8, (limit - 19) // 2))
+    lines = [f"{'Hand':<12} {_cut(names[0], w):>{w}} {_cut(names[1], w):>{w}} games"]
+    for i, r in enumerate(results):
+        pts = ["", ""]
+        if r.winner is not None:
+            pts[r.winner] = str(r.points)
+        games = ",".join(str(g + 1) for g in entered[i]) or "-"
+        lines.append(f"{i + 1:>2} {r.outcome.label.lower():<9} {pts[0]:>{w}} {pts[1]:>{w}} {games}")
     return lines
 
 
@@ -370,6 +430,23 @@ def _hollywood_notes(
         else:
             margin = total.totals[total.winner] - total.totals[1 - total.winner]
             lines.append(f"{line}; {names[total.winner]} wins by {margin}.")
+    return lines
+
+
+def _games_compact(
+    names: tuple[str, str],
+    columns: Sequence[ScoreColumn],
+    summaries: Sequence[GameSummary | None],
+    limit: int,
+) -> list[str]:
+    """Each game on one line in ``limit`` (at least 30) columns: its number, open or over, and
+    both players' totals (with the bonuses once it is over)."""
+    w = max(4, min(8, (limit - 19) // 2))
+    lines = [f"{'Game':<12} {_cut(names[0], w):>{w}} {_cut(names[1], w):>{w}}"]
+    for c, s in zip(columns, summaries, strict=True):
+        totals = s.totals if s is not None else c.totals
+        label = f"{c.number} {'over' if s is not None else 'open'}"
+        lines.append(f"{label:<12} {totals[0]:>{w}} {totals[1]:>{w}}")
     return lines
 
 

@@ -339,9 +339,10 @@ class GameSession:
                 if replayed.is_over:
                     show_hand_over(agent, replayed.view(seat))
 
-    def act(self, action: AnyAction | str, seat: int = HUMAN) -> Progress:
+    def act(self, action: AnyAction | str, seat: int = HUMAN, reply: bool = True) -> Progress:
         """Apply ``seat``'s action (an action, or its notation: :mod:`ginrummy.variants.standard.actions` or the
-        variant's), then the computer's replies. Raises ``ValueError`` subclasses (nothing changed)
+        variant's), then the computer's replies (not yet, with ``reply=False`` while the hand goes
+        on: :meth:`advance` plays them). Raises ``ValueError`` subclasses (nothing changed)
         for a bad or illegal action, :class:`SessionError` when it is not ``seat``'s turn."""
         state = self.state
         if self.row.ended is not None:
@@ -354,6 +355,8 @@ class GameSession:
             raise SessionError(f"it is {self.names[state.to_act]}'s turn")
         before = self.seq
         state.push(action, player=seat)
+        if not reply and not state.is_over:
+            return Progress(self._rows_since(before), [])
         return self.advance(before)
 
     def advance(self, since: int | None = None) -> Progress:

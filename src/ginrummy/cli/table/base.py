@@ -31,7 +31,7 @@ from ginrummy.cli import render
 from ginrummy.cli.commands import Meta, RefusedError
 from ginrummy.errors import GameFlowError, GinRummyError
 from ginrummy.hand.base import BaseHandState
-from ginrummy.hand.results import HandResult
+from ginrummy.hand.results import SECOND_PERSON, HandResult
 from ginrummy.rules import Rules
 from ginrummy.session import SessionError
 from ginrummy.variants import AnyAction
@@ -146,8 +146,9 @@ Verb = Callable[[str, str], str]
 
 def sentence(player: int, names: tuple[str, str], you: int | None) -> tuple[Text, Verb]:
     """The start of an event sentence: its subject (``You`` for the seat ``you``, else the
-    player's name) and a space, and the :data:`Verb` chooser that agrees with it."""
-    second = player == you
+    player's name) and a space, and the :data:`Verb` chooser that agrees with it (a player
+    named ``You``, e.g. in a replay, is worded in the second person too: ``You draw``)."""
+    second = player == you or names[player] == SECOND_PERSON
 
     def verb(base: str, third: str) -> str:
         return base if second else third

@@ -111,7 +111,7 @@ class PickupScreen(TableScreen[PickupState]):
         else:
             pile.append("empty")
         self.io.say(pile)
-        line = Text(f"Stock {view.stock_size} · {n[COMPUTER]} holds {view.opponent_hand_size} cards")
+        line = Text(f"Stock {view.stock_size} · {n[COMPUTER]} holds {render.cards(view.opponent_hand_size)}")
         if view.opponent_known:
             line.append(", known: ")
             line.append_text(render.cards_text(order.display_order(view.opponent_known), self.glyphs))
@@ -127,7 +127,7 @@ class PickupScreen(TableScreen[PickupState]):
         )
         highlight = view.must_meld if view.must_meld is not None else view.drawn
         top, bottom = render.hand_block(view.hand, self.glyphs, highlight=highlight)
-        self.io.say(Text(f"Your hand ({view.hand.bit_count()} cards):"))
+        self.io.say(Text(f"Your hand ({render.cards(view.hand.bit_count())}):"))
         self.io.say(Text("  ") + top)
         self.io.say(Text("  ") + bottom)
         if view.must_meld is not None:

@@ -44,17 +44,18 @@ __all__ = [
 ]
 
 HELP = """\
-Discard-pile pickup gin: no knocking. Draw, or take cards from the top of the discard pile
-(taking several, the deepest must go on the table this turn); lay melds, add cards to any
-meld on the table, then discard. Empty your hand to go gin: table cards count for you,
-cards in hand against (A 15, 2-9 5, 10-K 10), gin 25. Commands:
+Discard-pile pickup gin: no knocking. Draw, or take cards from the top of the
+discard pile (taking several, the deepest must go on the table this turn); lay
+melds, add cards to any meld on the table, then discard. Empty your hand to go
+gin: table cards count for you, cards in hand against (A 15, 2-9 5, 10-K 10),
+gin 25. Commands:
   t, take        take the top discard        t 3, t 8s   the top 3 / down to 8s
   p, pass        pass the upcard (first turn) d, draw    draw from the stock
-  m 7c 7d 7s     lay a meld (cards or positions); m alone: every meld of your best arrangement
-  a 8h 2         add 8h to table meld 2; a 8h: to the meld it fits; a alone: every card that fits
+  m 7c 7d 7s     lay a meld (cards or positions); m alone: all your best melds
+  a 8h 2         add 8h to table meld 2; a 8h: where it fits; a: all that fit
   x 9c, 9c, 4    discard (by card or position), ending your turn
   s              score sheet          ?, help   this help          q   quit
-  h, hint        practice games: what the strongest computer player would do, and why
+  h, hint        practice games: the strongest computer player's move, and why
   u, undo        practice games: take back your last move"""
 
 

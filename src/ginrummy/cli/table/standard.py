@@ -170,13 +170,15 @@ class StandardScreen(TableScreen[HandState]):
             )
         )
         first_turn = view.phase in (Phase.OFFER, Phase.LAST_CHANCE)
-        table = Text("Upcard " if first_turn else "Top of the discard pile ")
         if view.upcard is not None:
+            table = Text("Upcard " if first_turn else "Top of the discard pile ")
             table.append_text(self.card(view.upcard, "bold"))
             table.append(f" (pile {len(view.discard_pile)})")
         else:
-            table.append("none")
-        table.append(f" · stock {view.stock_size} · {n[COMPUTER]} holds {view.opponent_hand_size} cards")
+            table = Text("Discard pile: empty")
+        table.append(
+            f" · stock {view.stock_size} · {n[COMPUTER]} holds {render.cards(view.opponent_hand_size)}"
+        )
         if view.opponent_known:
             table.append(", known: ")
             table.append_text(

@@ -29,10 +29,17 @@ class TableApp(App[None]):
 
     TITLE = "Gin Rummy"
     ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    TableApp.ascii .dialog { border: ascii $accent; }
+    TableApp.ascii #side { border-left: ascii $panel-lighten-2; }
+    TableApp.ascii #log { border-top: ascii $panel-lighten-2; }
+    TableApp.ascii OptionList { border: ascii $panel-lighten-2; }
+    """
 
     def __init__(self, flow: TableFlow) -> None:
         super().__init__()
         self.flow = flow
+        self.set_class(not flow.glyphs, "ascii")  # --ascii: frames and lines in ASCII too
         self.table: BaseTable | None = None
 
     def on_mount(self) -> None:
@@ -51,6 +58,7 @@ class TableApp(App[None]):
         (its first hand dealt)."""
         offer = self.flow.offer
         self.flow.offer = None
+        self.flow.hold = True  # practice games: the reply to a discard waits, and undo may take it back
         if resume and offer is not None:
             self.flow.resume(offer.id)
         if self.flow.state is None:
@@ -58,6 +66,11 @@ class TableApp(App[None]):
         self.table = TABLES[self.flow.rules.variant](self.flow)
         self.push_screen(self.table)
         self.check_size(self.size.width, self.size.height)
+
+    def on_base_table_new_table(self, event: BaseTable.NewTable) -> None:
+        """A new game chosen at the end of one: a fresh table of its variant, its first hand dealt."""
+        self.table = TABLES[self.flow.rules.variant](self.flow)
+        self.switch_screen(self.table)
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)

@@ -15,21 +15,26 @@ lines, the discard pile spread, and a wider score sheet.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 
 from ginrummy.cards import Card
 from ginrummy.cli.tui import words
-from ginrummy.cli.tui.flow import TableFlow
+from ginrummy.cli.tui.flow import NewGame, TableFlow
+from ginrummy.cli.tui.newgame import NewGameScreen, choices_of, presets_played
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
-from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox
+from ginrummy.cli.tui.widgets import CardRow, KeyBar, Slot, TextBox, ascii_words
+from ginrummy.errors import GinRummyError
 from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.order import HandLayout, by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.variants import AnyAction
 
@@ -44,14 +49,34 @@ BIG = (110, 36)
 BIG_SIDE, BIG_SIDE_FROM = 58, 120
 """The score sheet panel's width with big cards from :data:`BIG_SIDE_FROM` columns."""
 
+Sort = Literal["melds", "suit", "rank", "own"]
+SORTS: tuple[Sort, ...] = ("melds", "suit", "rank")
+"""The orders ``r`` goes through (an order of one's own is made with Shift+arrows)."""
+SORT_WORDS: dict[Sort, str] = {
+    "melds": "Your hand: melds first, then the rest by rank",
+    "suit": "Your hand by suit",
+    "rank": "Your hand by rank",
+    "own": "Your hand in your own order",
+}
+
+HOLD = 1.5
+"""Seconds a practice game's computer waits before its reply to the person's discard, while
+``u`` may take the discard back (nothing hidden has been shown yet)."""
+MOST = 160
+"""The most columns the table and its sheet take: in a wider terminal they are centred."""
+TALL = 40
+"""From this many lines the table's rows are spaced out (a blank line between them)."""
+
 CSS = """
 #header { background: $panel; text-style: bold; }
 #main { height: 1fr; }
+#header, #main, #keys { width: MOST; max-width: 100%; }
+.tall #opponent, .tall #piles, .tall #hand, .tall #prompt, .tall #log { margin-top: 1; }
 #table { width: 1fr; }
 #side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
 #prompt { height: 1; }
 #log { height: 1fr; border-top: solid $panel-lighten-2; }
-"""
+""".replace("MOST", str(MOST))
 
 
 def capital(words: str) -> str:
@@ -77,6 +102,9 @@ class BaseTable(Screen[None]):
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
         *(Binding(str(d), f"pick({d or 10})", str(d), show=False) for d in range(10)),
+        Binding("r", "sort", "Sort"),
+        Binding("shift+left", "shift(-1)", "Move left", show=False),
+        Binding("shift+right", "shift(1)", "Move right", show=False),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("v", "pile", "Pile"),
@@ -90,8 +118,15 @@ class BaseTable(Screen[None]):
         self.flow = flow
         self.selected: Card | None = None
         """The card chosen with the keys (a cursor, not game state)."""
+        self.sort: Sort = "melds"
+        """How the person's hand is shown (``r`` changes it; Shift+arrows make an order of one's own)."""
+        self.own: list[Card] = []
+        """The person's own order of their hand (:attr:`sort` ``own``)."""
+        self.reply_timer: Timer | None = None
+        """What lets the computer play its held reply (:meth:`act`)."""
 
     def on_mount(self) -> None:
+        self.styles.align_horizontal = "center"  # wider than MOST columns: the table in the middle
         self.after_change()
 
     def on_resize(self) -> None:
@@ -142,6 +177,29 @@ class BaseTable(Screen[None]):
         """The keys and clicks of this table."""
         raise NotImplementedError
 
+    def arranged(self, layout: HandLayout) -> tuple[list[list[Slot]], int]:
+        """The person's hand as shown, and how many of its groups are melds (framed): the melds
+        then the deadwood (:attr:`sort` ``melds``), or one row in :meth:`sorted_hand`'s order."""
+        if self.sort != "melds":
+            return [list(self.sorted_hand(layout.order))], 0
+        groups: list[list[Slot]] = [list(m.cards) for m in layout.melds]
+        if layout.deadwood:
+            groups.append(list(layout.deadwood))
+        return groups, len(layout.melds)
+
+    def sorted_hand(self, order: list[Card]) -> list[Card]:
+        """The cards of ``order`` (melds first) as :attr:`sort` shows them: by suit, by rank, or in
+        the person's own order (cards new to the hand at its end)."""
+        if self.sort == "suit":
+            return sorted(order)
+        if self.sort == "rank":
+            return by_rank(order)
+        if self.sort == "own":
+            mine = [c for c in self.own if c in order]
+            self.own = mine + [c for c in order if c not in mine]
+            return list(self.own)
+        return order
+
     def side_width(self) -> int:
         """The score sheet panel's width (0: no panel): from 120 columns with big cards, wide
         enough for the sheet's one row per hand (:data:`BIG_SIDE`)."""
@@ -161,6 +219,7 @@ class BaseTable(Screen[None]):
         flow = self.flow
         if flow.state is None:
             return
+        self.set_class(self.size.height >= TALL, "tall")
         side = self.query_one("#side", TextBox)
         width = self.side_width()
         side.display = width > 0
@@ -171,16 +230,18 @@ class BaseTable(Screen[None]):
         prompt = self.prompt_text()
         if flow.message is not None:
             prompt = prompt + Text("\n") + flow.message
-        self.fit(self.query_one("#prompt", TextBox), prompt, 5)  # a hint takes the lines it needs
+        self.fit(
+            self.query_one("#prompt", TextBox), ascii_words(prompt, flow.glyphs), 5
+        )  # a hint: as it needs
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
         if width:
             side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
-            side.show(Text(flow.sheet(width - 2)))
+            side.show(Text(flow.sheet(width - 2, compact=True)))
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         keys = [
-            (b.key_display or b.key, b.description, b.action)
+            (ascii_words(Text(b.key_display or b.key), flow.glyphs).plain, b.description, b.action)
             for b in bindings
-            if b.show and self.check_action(*_parsed(b.action))
+            if b.show and self.offers(*_parsed(b.action))
         ]
         self.query_one("#keys", KeyBar).show(keys)
 
@@ -208,13 +269,27 @@ class BaseTable(Screen[None]):
             buttons = [("next", "The end of the game (Enter)" if over else "Next hand (Enter)")]
             buttons += [("sheet", "Sheet (s)"), ("quit", "Quit (q)")]
             self.app.push_screen(
-                EndScreen(f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over"),
+                EndScreen(
+                    f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over", over=self.over()
+                ),
                 self._hand_over,
             )
         elif flow.stage == "game-over":
             self._game_over()
         elif flow.stage == "play" and flow.view.my_turn:
+            if self.selected is None:
+                self.selected = self.first_choice()
+                self.draw()
             self.your_turn()
+
+    def over(self) -> tuple[int, int] | None:
+        """The table's columns (first, how many) when the sheet's panel is beside it, for a
+        dialog to stay over the table (:class:`~ginrummy.cli.tui.screens.EndScreen`)."""
+        side = self.side_width()
+        if not side:
+            return None
+        used = min(self.app.size.width, MOST)  # laid out or not yet, the table's columns are these
+        return (self.app.size.width - used) // 2, used - side
 
     def _hand_over(self, choice: str | None) -> None:
         if choice == "quit":
@@ -228,7 +303,7 @@ class BaseTable(Screen[None]):
     def _game_over(self) -> None:
         flow = self.flow
         if flow.all_over:
-            buttons = [("again", "Play again (a)"), ("quit", "Quit (q)")]
+            buttons = [("again", "Play again (a)"), ("new", "New game (g)"), ("quit", "Quit (q)")]
             title = "The game is over" if flow.match.kind == "single" else "The match is over"
         else:
             buttons = [("next", "Next game (n)"), ("quit", "Quit (q)")]
@@ -244,12 +319,32 @@ class BaseTable(Screen[None]):
             self.flow.close()
             self.app.exit()
             return
+        if choice == "new":
+            self.app.push_screen(NewGameScreen(choices_of(self.flow), presets_played()), self._new_game)
+            return
         if choice == "again":
             self.flow.play_again()
         else:
             self.flow.next()
         self.selected = None
         self.after_change()
+
+    def _new_game(self, choice: NewGame | None) -> None:
+        """Start the game chosen on the new-game screen at a table of its variant (or, cancelled
+        or refused, back to the end of the game)."""
+        if choice is None:
+            self._game_over()
+            return
+        try:
+            self.flow.play_again(choice)
+        except GinRummyError as exc:
+            self.flow.say(str(exc), "Not allowed", style="red")
+            self._game_over()
+            return
+        self.post_message(self.NewTable())
+
+    class NewTable(Message):
+        """The game now played needs a fresh table (its variant's): the application opens it."""
 
     def _sheet_screen(self) -> PileScreen:
         screen = PileScreen([Text(self.flow.sheet(76))])
@@ -259,16 +354,55 @@ class BaseTable(Screen[None]):
     # -- acting ---------------------------------------------------------------------------------
 
     def act(self, action: AnyAction) -> None:
-        """Play the person's ``action`` through the flow, then draw and open what comes next."""
+        """Play the person's ``action`` through the flow, then draw and open what comes next. A
+        practice game's discard holds the computer's reply for :data:`HOLD` seconds (or until the
+        next key other than ``u``), while ``u`` may take the discard back."""
         if self.flow.act(action):
-            self.selected = None
+            self.selected = self.first_choice()
+            if self.flow.waiting:
+                self._stop_timer()
+                self.reply_timer = self.set_timer(HOLD, self.reply)
         self.after_change()
+
+    def reply(self) -> None:
+        """Let the computer play its held reply now (see :meth:`act`)."""
+        self._stop_timer()
+        if self.flow.waiting:
+            self.flow.reply()
+            self.selected = self.first_choice()
+            self.after_change()
+
+    def _stop_timer(self) -> None:
+        if self.reply_timer is not None:
+            self.reply_timer.stop()
+            self.reply_timer = None
 
     def act_all(self, actions: Sequence[AnyAction]) -> None:
         """Play the person's ``actions`` in order (until one is refused), then draw."""
         if self.flow.act_all(actions):
-            self.selected = None
+            self.selected = self.first_choice()
         self.after_change()
+
+    def first_choice(self) -> Card | None:
+        """Where the cursor starts when the person is to discard: on the card just drawn, else on
+        the last card of the hand they may discard (never the card just taken, which the rules
+        keep), so that the card that looks chosen is the one Enter discards."""
+        if self.phase() is not Phase.DISCARD:
+            return None
+        view = self.flow.view
+        if view.drawn is not None:
+            return view.drawn
+        free = [c for c in self.order() if c not in self.kept()]
+        return free[-1] if free else None
+
+    def kept(self) -> set[Card]:
+        """The cards the person may not discard now (the table's rules say which)."""
+        return set()
+
+    def refuse(self, action: AnyAction) -> None:
+        """Say why the engine refuses the person's ``action`` now (nothing is played), and draw."""
+        self.flow.explain(action)
+        self.draw()
 
     def phase(self) -> Phase | None:
         """The phase of the person's turn, ``None`` when it is not their turn."""
@@ -283,6 +417,14 @@ class BaseTable(Screen[None]):
         return self.flow.view.legal_actions if self.phase() is not None else ()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Every key acts: one that cannot do what it does now says why (as the line mode does)
+        rather than nothing; :meth:`offers` says which keys the bar shows. A key other than undo
+        (or those that only show something) lets a held reply be played first (:meth:`act`)."""
+        if self.flow.waiting and action not in ("undo", "help", "sheet", "pile"):
+            self.reply()
+        return True
+
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether a key of every table does something now (its key is shown in the bar); a
         table checks its own keys, then asks here."""
         phase = self.phase()
@@ -292,6 +434,8 @@ class BaseTable(Screen[None]):
             return Pass() in self.legal()
         if action in ("discard", "move", "pick"):
             return phase is Phase.DISCARD
+        if action == "undo" and self.flow.waiting:
+            return True
         if action in ("hint", "undo"):
             return phase is not None and self.flow.practice
         return True
@@ -302,7 +446,16 @@ class BaseTable(Screen[None]):
     def action_pass_upcard(self) -> None:
         self.act(Pass())
 
+    def any_card(self) -> Card:
+        """A card of the person's hand (the chosen one, else the first): for the engine to say why
+        a discard or a knock is refused now."""
+        order = self.order()
+        return self.selected if self.selected in order else order[0]
+
     def action_discard(self) -> None:
+        if self.phase() is not Phase.DISCARD:
+            self.refuse(Discard(self.any_card()))
+            return
         if self.selected is None:
             self.flow.say("choose a card first (click it, or ← → or its number)", "Which card?")
             self.draw()
@@ -315,20 +468,52 @@ class BaseTable(Screen[None]):
 
     def action_move(self, step: int) -> None:
         order = self.order()
-        if not order:
+        if self.phase() is not Phase.DISCARD:
+            self.refuse(Discard(self.any_card()))
             return
         i = order.index(self.selected) if self.selected in order else (len(order) if step < 0 else -1)
-        self.selected = order[(i + step) % len(order)]
-        self.draw()
+        self.choose(order[(i + step) % len(order)])
 
     def action_pick(self, position: int) -> None:
         order = self.order()
-        if 1 <= position <= len(order):
-            self.selected = order[position - 1]
+        if self.phase() is not Phase.DISCARD:
+            self.refuse(Discard(self.any_card()))
+        elif 1 <= position <= len(order):
+            self.choose(order[position - 1])
+        else:
+            self.flow.say(f"your hand has {len(order)} cards: 1-9, then 0 for the 10th", "No such card")
+            self.draw()
+
+    def choose(self, card: Card) -> None:
+        """Put the cursor on ``card``; what was said before (e.g. "choose a card first") is done with."""
+        self.selected = card
+        self.flow.message = None
         self.draw()
 
     async def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
         await self.run_action(event.action)
+
+    def action_sort(self) -> None:
+        """Show the hand in the next order: melds first, by suit, by rank (then melds again)."""
+        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)] if self.sort in SORTS else "melds"
+        self.flow.say(
+            SORT_WORDS[self.sort] + " (r: another order; Shift+← →: move the chosen card)", style="green"
+        )
+        self.draw()
+
+    def action_shift(self, step: int) -> None:
+        """Move the chosen card one place left or right: the hand is then in the person's own order."""
+        order = self.order()
+        if self.selected not in order:
+            self.flow.say("choose a card first (← → or its number), then Shift+← → moves it", "Which card?")
+            self.draw()
+            return
+        i = order.index(self.selected)
+        j = max(0, min(len(order) - 1, i + step))
+        order[i], order[j] = order[j], order[i]
+        self.own, self.sort = order, "own"
+        self.flow.say(SORT_WORDS["own"], style="green")
+        self.draw()
 
     def action_hint(self) -> None:
         hint = self.flow.hint()
@@ -337,7 +522,9 @@ class BaseTable(Screen[None]):
         self.draw()
 
     def action_undo(self) -> None:
-        self.flow.undo()
+        if self.flow.undo():
+            self._stop_timer()
+            self.selected = self.first_choice()
         self.draw()
 
     def action_pile(self) -> None:
@@ -347,7 +534,8 @@ class BaseTable(Screen[None]):
         self.app.push_screen(self._sheet_screen())
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.help_lines()))
+        glyphs = self.flow.glyphs
+        self.app.push_screen(HelpScreen([ascii_words(line, glyphs) for line in self.help_lines()]))
 
     def action_quit_table(self) -> None:
         question = Text("Quit the game? It is left unfinished.")
@@ -371,4 +559,4 @@ class BaseTable(Screen[None]):
             elif self.app.screen is self:  # back at the table: reopen what the flow needs
                 self.after_change()
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.app.push_screen(ConfirmScreen(question, "Quit (y)", "Play on (n, Enter)", default=False), answer)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from rich.text import Text
 
@@ -36,6 +36,7 @@ from ginrummy.cli import render
 from ginrummy.cli.table import HUMAN, TableScreen, screen_class
 from ginrummy.cli.terminal import TerminalGame
 from ginrummy.errors import GameFlowError, GinRummyError, IllegalActionError, RecordError, RulesError
+from ginrummy.hand.actions import Discard
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, agree
 from ginrummy.play import undo_refusal
@@ -52,7 +53,18 @@ from ginrummy.variants.pickup import PickupView
 from ginrummy.variants.standard.defense import LayoffChoice, layoff_choices
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["Stage", "TableFlow"]
+__all__ = ["NewGame", "Stage", "TableFlow"]
+
+
+class NewGame(NamedTuple):
+    """What the table's new-game screen chose: the computer's level, the preset, the target and
+    practice (hints and undo) or rated."""
+
+    level: str
+    preset: str
+    target: int
+    practice: bool
+
 
 Stage = Literal["play", "hand-over", "game-over", "forfeit"]
 """Where the flow stands: a hand being played, a hand just over (its result shown), a game (or
@@ -122,6 +134,12 @@ class TableFlow:
         """Team play: what the other pairings' games came to (the line mode's words), once played."""
         self.forfeit: str | None = None
         """Why the computer's ``cmd:`` bot forfeited (the stage is then ``forfeit``)."""
+        self.hold = False
+        """Practice games at the table: after the person's discard the computer's reply waits
+        (:attr:`waiting`) until :meth:`reply`, so that undo may take the discard back while the
+        computer has shown nothing (the table replies after a moment, or at the next key)."""
+        self.waiting = False
+        """The person has discarded and the computer's reply is held (:attr:`hold`)."""
         self._where_it_stopped()
         self.offer: GameRow | None = self.session.resumable() if offer and resume is None else None
         """The local player's latest unfinished game, which the table's start offers to resume."""
@@ -272,14 +290,16 @@ class TableFlow:
             lines.append(Text(view.result.describe(self.names), style="bold"))
         return lines
 
-    def status(self) -> str:
-        """The score toward the target (and the game of the match), in one line."""
+    def status(self, short: bool = False) -> str:
+        """The score toward the target (and the game of the match), in one line (``short``: for a
+        narrow header)."""
         where = f"Game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
-        return where + render.score_line(self.game)
+        return where + render.score_line(self.game, short)
 
-    def sheet(self, width: int | None = None) -> str:
-        """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it."""
-        return self.session.sheet(max(width or 100, 20)).plain
+    def sheet(self, width: int | None = None, *, compact: bool = False) -> str:
+        """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it;
+        ``compact`` for the side panel (each row on one line)."""
+        return self.session.sheet(max(width or 100, 20), compact=compact).plain
 
     def summary(self) -> list[Text]:
         """The end of the game (and match, and team match): winner, totals, bonuses."""
@@ -312,8 +332,32 @@ class TableFlow:
             self.say(str(exc), "Not allowed")
             return False
         self.message = None
-        self._advance(action)
+        hold = self.hold and self.practice and isinstance(action, Discard)
+        self._advance(action, reply=not hold)
+        self.waiting = hold and self.stage == "play"
         return True
+
+    def reply(self) -> None:
+        """Let the computer play its held reply (:attr:`waiting`), to the person's next turn or
+        the end of the hand."""
+        if self.waiting:
+            self.waiting = False
+            self._advance()
+
+    def explain(self, action: AnyAction) -> bool:
+        """Say why the engine refuses the person's ``action`` now, as :meth:`act` would, playing
+        nothing; returns whether it was refused (an action that would be allowed is not played
+        and nothing is said)."""
+        state = self.session.state
+        if state is None or self.stage != "play":
+            self.say("the hand is not being played", "Not allowed")
+            return True
+        try:
+            state.verify(action, player=HUMAN)
+        except GinRummyError as exc:
+            self.say(str(exc), "Not allowed")
+            return True
+        return False
 
     def act_all(self, actions: Sequence[AnyAction]) -> int:
         """Play the person's ``actions`` in order (pickup's "every meld", "every card that fits")
@@ -326,7 +370,7 @@ class TableFlow:
             done += 1
         return done
 
-    def _advance(self, action: AnyAction | None = None) -> None:
+    def _advance(self, action: AnyAction | None = None, reply: bool = True) -> None:
         """Play the person's ``action`` (verified) through the game core, or none; the computer's
         moves follow, the result is entered once the hand is over. Then store (and at the end
         of the hand save) what was played; a ``cmd:`` bot that fails forfeits."""
@@ -334,7 +378,7 @@ class TableFlow:
             if action is None:
                 self.session.advance()
             else:
-                self.session.act(action)
+                self.session.act(action, reply)
         except (BotError, IllegalActionError) as exc:
             error = forfeit_of(exc, self.session.agent)
             if error is None:
@@ -371,10 +415,22 @@ class TableFlow:
         """Whether everything the rules make has been played."""
         return self.stage == "game-over" and self.session.is_over
 
-    def play_again(self) -> None:
+    def play_again(self, choice: NewGame | None = None) -> None:
         """Start a fresh game (match) dealt from a seed derived from this one, saved (``--save``) to
-        a file numbered after the first, as the line mode does; then deal its first hand."""
-        self.session.again()
+        a file numbered after the first, as the line mode does; then deal its first hand. With
+        ``choice`` (the new-game screen's) the new game has that level, preset, target and mode.
+        Raises :class:`~ginrummy.errors.RulesError` for a target the preset does not take."""
+        if choice is None:
+            self.session.again()
+        else:
+            rules = Rules.preset(choice.preset)
+            if choice.target != rules.target:
+                rules = rules.with_setting(f"target={choice.target}")
+            if not self.plays(rules):
+                raise RulesError("the full-screen table does not play these rules")
+            self.session.again(
+                rules=rules, preset=choice.preset, opponent=choice.level, practice=choice.practice
+            )
         self.pairings = []
         self.deal()
 
@@ -426,6 +482,7 @@ class TableFlow:
         except SessionError as exc:
             self.say(str(exc), "Cannot undo")
             return False
+        self.waiting = False
         self.sync()
         self.say("Your last move is taken back.", style="green")
         return True

@@ -21,7 +21,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from ginrummy.cards import Card
+from ginrummy.cards import Card, cards_of
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN
 from ginrummy.cli.tui import pickup_words, words
@@ -45,6 +45,9 @@ PickupTable { layout: vertical; }
 #melds-text { height: 1; }
 """
 )
+
+
+_AFTER_DRAWING = "you {} once you have drawn (d) or taken from the pile (t)"
 
 
 def _width(groups: Sequence[Sequence[Slot]], big: bool) -> int:
@@ -94,7 +97,7 @@ class PickupTable(BaseTable):
         return words.help_lines(self.flow, pickup_words.KEYS + words.SHARED_KEYS)
 
     def order(self) -> list[Card]:
-        return hand_layout(self.flow.pickup.hand).order
+        return self.sorted_hand(hand_layout(self.flow.pickup.hand).order)
 
     def table_room(self) -> int:
         return self.query_one("#table").size.width or 76
@@ -132,22 +135,20 @@ class PickupTable(BaseTable):
         layout = hand_layout(view.hand)
         if self.selected not in layout.order:
             self.selected = None
-        mine: list[list[Slot]] = [list(m.cards) for m in layout.melds]
-        if layout.deadwood:
-            mine.append(list(layout.deadwood))
+        mine, melds = self.arranged(layout)
         room = self.table_room()
         big = big and _width(mine, True) <= room
         spread = not big and _width(mine, False) > room  # many cards taken: fan the hand out
         hand.show(
-            [layout.order] if spread else mine,
+            [self.order()] if spread else mine,
             glyphs,
             selected=self.selected if view.phase is Phase.DISCARD and view.my_turn else None,
             highlight=view.must_meld if view.must_meld is not None else view.drawn,
-            melds=0 if spread else len(layout.melds),
+            melds=0 if spread else melds,
             big=big,
             spread=spread,
         )
-        label = Text(f"Your hand ({view.hand.bit_count()} cards): ", style="bold")
+        label = Text(f"Your hand ({render.cards(view.hand.bit_count())}): ", style="bold")
         label.append(f"counts {pickup_points(view.hand)} against you")
         self.query_one("#hand-label", TextBox).show(label)
 
@@ -184,7 +185,9 @@ class PickupTable(BaseTable):
         stock: Slot = "stock" if view.stock_size else "empty"
         room = self.table_room() - (BIG_WIDTH if big else CARD_WIDTH) - 1
         cards, left = fitting(list(view.discard_pile), room, big)
-        label = Text(f"Stock: {view.stock_size} cards · Discard pile: {size} card{'s' * (size != 1)}")
+        label = Text(
+            f"Stock: {render.cards(view.stock_size)} · Discard pile: {render.cards(size) if size else 'empty'}"
+        )
         if size > 1:
             label.append(", newest on the right", style="dim")
         if left:
@@ -198,19 +201,22 @@ class PickupTable(BaseTable):
 
     # -- acting ---------------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         kind = {"take": Take, "meld": LayMeld, "add": AddCard}.get(action)
         if kind is not None:
             return any(isinstance(a, kind) for a in self.legal())
-        return super().check_action(action, parameters)
+        return super().offers(action, parameters)
+
+    def kept(self) -> set[Card]:
+        view = self.flow.pickup
+        return set(cards_of(view.taken)) | ({view.must_meld} if view.must_meld is not None else set())
 
     def _choose(self, title: str, choices: list[Choice], none: str) -> None:
-        """Play the one choice there is, or list them to choose from."""
+        """List the choices to choose from (even one: nothing is played before the person sees
+        it), or say why there are none."""
         if not choices:
-            self.flow.say(none, "Not allowed")
+            self.flow.say(none if self.phase() is not None else "it is not your turn", "Not allowed")
             self.draw()
-        elif len(choices) == 1:
-            self.act_all(choices[0].actions)
         else:
 
             def chosen(index: int | None) -> None:
@@ -220,15 +226,17 @@ class PickupTable(BaseTable):
             self.app.push_screen(ChoiceScreen(title, [c.text for c in choices]), chosen)
 
     def action_take(self) -> None:
-        self._choose("Take from the discard pile", pickup_words.take_choices(self.flow), "nothing to take")
+        drawing = self.phase() in (Phase.OFFER, Phase.DRAW)
+        none = "nothing to take" if drawing else "you have drawn this turn: lay melds (m), add (a) or discard"
+        self._choose("Take from the discard pile", pickup_words.take_choices(self.flow), none)
 
     def action_meld(self) -> None:
-        self._choose("Lay a meld on the table", pickup_words.meld_choices(self.flow), "no meld to lay")
+        none = "no meld to lay" if self.phase() is Phase.DISCARD else _AFTER_DRAWING.format("lay melds")
+        self._choose("Lay a meld on the table", pickup_words.meld_choices(self.flow), none)
 
     def action_add(self) -> None:
-        self._choose(
-            "Add a card to a table meld", pickup_words.add_choices(self.flow), "no card fits a table meld"
-        )
+        none = "no card fits a table meld" if self.phase() is Phase.DISCARD else _AFTER_DRAWING.format("add")
+        self._choose("Add a card to a table meld", pickup_words.add_choices(self.flow), none)
 
     def on_card_row_clicked(self, event: CardRow.Clicked) -> None:
         phase = self.phase()

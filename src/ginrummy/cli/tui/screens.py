@@ -44,26 +44,48 @@ ConfirmScreen, PileScreen, HelpScreen, EndScreen, LayoffScreen, ChoiceScreen { a
 """
 
 
+OVER_FROM = 56
+"""The fewest columns a table needs for a dialog to stay over it rather than over the sheet."""
+
+
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: ``y`` or Enter say yes, ``n`` or Escape no."""
+    """A yes/no question: ``y`` says yes, ``n`` or Escape no, and Enter the ``default`` answer
+    (its button is the one focused and highlighted; a question whose yes loses something, such
+    as quitting, is asked with ``default=False``). Tab moves between the buttons."""
 
     DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("enter", "default", "The highlighted answer"),
     ]
 
-    def __init__(self, question: Text | str, yes: str = "Yes (y)", no: str = "No (n)") -> None:
+    def __init__(
+        self, question: Text | str, yes: str = "Yes (y)", no: str = "No (n)", *, default: bool = True
+    ) -> None:
         super().__init__()
         self.question = question
         self.labels = (yes, no)
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="body")
             with Horizontal(classes="buttons"):
-                yield Button(self.labels[0], id="yes", variant="primary", compact=True)
-                yield Button(self.labels[1], id="no", compact=True)
+                yield Button(
+                    self.labels[0], id="yes", variant="primary" if self.default else "default", compact=True
+                )
+                yield Button(
+                    self.labels[1], id="no", variant="default" if self.default else "primary", compact=True
+                )
+
+    def on_mount(self) -> None:
+        self.query_one("#yes" if self.default else "#no", Button).focus()
+
+    def action_default(self) -> None:
+        """Enter: the focused button's answer (the default one unless Tab moved the focus)."""
+        focused = self.focused
+        self.dismiss(focused.id == "yes" if isinstance(focused, Button) else self.default)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -85,12 +107,21 @@ class _TextScreen(ModalScreen[str]):
     ]
 
     def __init__(
-        self, title: str, lines: Sequence[Text], buttons: Sequence[tuple[str, str]], *, id: str | None = None
+        self,
+        title: str,
+        lines: Sequence[Text],
+        buttons: Sequence[tuple[str, str]],
+        *,
+        id: str | None = None,
+        over: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(id=id)
         self.title_text = title
         self.lines = [part for line in lines for part in line.split("\n", allow_blank=True)]
         self.buttons = list(buttons)
+        self.over = over
+        """Columns (first, how many) of the screen to stay over when they are wide enough
+        (:data:`OVER_FROM`): the table's, so that the score sheet beside it stays in view."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -107,9 +138,16 @@ class _TextScreen(ModalScreen[str]):
         widest = max([Text(self.title_text).cell_len, *(line.cell_len for line in self.lines)])
         room = height - 7
         scrolls = len(self.lines) > room  # a scroll bar takes a column
+        if scrolls:
+            arrows = "up, down" if self.app.has_class("ascii") else "↑ ↓"
+            self.query_one(".title", Static).update(f"{self.title_text} ({arrows}: scroll)")
         inner = min(widest + 1 + scrolls, width - 6)
-        lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)
         dialog = self.query_one(".dialog")
+        if self.over is not None and self.over[1] >= OVER_FROM:
+            inner = min(inner, self.over[1] - 4)
+            self.styles.align_horizontal = "left"
+            dialog.styles.margin = (0, 0, 0, self.over[0] + (self.over[1] - inner - 4) // 2)
+        lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)
         dialog.styles.width = inner + 4
         self.query_one(".body").styles.height = max(1, min(lines, room))
 
@@ -152,6 +190,7 @@ class EndScreen(_TextScreen):
         Binding("enter", "first", "Go on"),
         Binding("n", "choose('next')", "Next", show=False),
         Binding("a", "choose('again')", "Play again", show=False),
+        Binding("g", "choose('new')", "New game", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
         Binding("s", "choose('sheet')", "Sheet", show=False),
     ]

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from ginrummy.cards import Card
+from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.base import CSS, BaseTable, capital
@@ -26,6 +27,7 @@ from ginrummy.cli.tui.screens import ConfirmScreen, LayoffScreen
 from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, Slot, TextBox, fitting
 from ginrummy.hand.order import by_rank, hand_layout
 from ginrummy.hand.phase import Phase
+from ginrummy.melds import best_discards
 from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, TakeDiscard
 from ginrummy.variants.standard.defense import LayoffChoice
 
@@ -55,7 +57,7 @@ class TableScreen(BaseTable):
     # -- drawing ------------------------------------------------------------------------------
 
     def header_text(self, wide: bool) -> Text:
-        header = Text(f"{self.flow.status()} · hand {self.flow.hand_number} · ")
+        header = Text(f"{self.flow.status(short=not wide)} · hand {self.flow.hand_number} · ")
         header.append(words.knock_words(self.flow, short=not wide), style="bold yellow")
         return header
 
@@ -67,7 +69,7 @@ class TableScreen(BaseTable):
 
     def order(self) -> list[Card]:
         view = self.flow.standard
-        return hand_layout(view.hand, view.meld_rules).order
+        return self.sorted_hand(hand_layout(view.hand, view.meld_rules).order)
 
     def draw_table(self, big: bool) -> None:
         flow = self.flow
@@ -84,15 +86,17 @@ class TableScreen(BaseTable):
             opponent.show(groups, glyphs, melds=len(layout.melds), big=big)
             if result.knocker == COMPUTER:
                 said = f"deadwood {result.knocker_count}"
-            else:
+            elif result.defense is not None and result.defense.layoffs:
                 said = f"deadwood {result.defender_count} after layoffs"
+            else:  # a gin (nothing may be laid off), or nothing that fitted
+                said = f"deadwood {result.defender_count}"
             label = Text(f"{name} laid down: {said}")
         else:
             known, count = view.opponent_known, view.opponent_hand_size
             shown: list[Slot] = list(by_rank(known))
             hidden: list[Slot] = [None] * (count - len(shown))
             opponent.show([g for g in (shown, hidden) if g], glyphs, big=big)
-            label = Text(f"{name} ({flow.session.opponent}): {count} cards")
+            label = Text(f"{name} ({flow.session.opponent}): {render.cards(count)}")
             if shown:
                 label.append(f" ({len(shown)} from the pile)")
         self.query_one("#opponent-label", TextBox).show(label)
@@ -102,16 +106,14 @@ class TableScreen(BaseTable):
         layout = hand_layout(view.hand, view.meld_rules)
         if self.selected not in layout.order:
             self.selected = None
-        mine: list[list[Slot]] = [list(m.cards) for m in layout.melds]
-        if layout.deadwood:
-            mine.append(list(layout.deadwood))
+        mine, melds = self.arranged(layout)
         discarding = view.phase is Phase.DISCARD and view.my_turn
         hand.show(
             mine,
             glyphs,
             selected=self.selected if discarding else None,
             highlight=view.drawn if view.drawn is not None else view.taken,
-            melds=len(layout.melds),
+            melds=melds,
             big=big,
         )
         label = Text("Your hand: ", style="bold")
@@ -127,7 +129,7 @@ class TableScreen(BaseTable):
         stock: Slot = "stock" if view.stock_size else "empty"
         size = len(view.discard_pile)
         pile_name = "Upcard" if first_turn else "Discard pile"
-        counts = Text(f"Stock: {view.stock_size} cards")
+        counts = Text(f"Stock: {render.cards(view.stock_size)}")
         piles = self.query_one("#piles", CardRow)
         label = self.query_one("#piles-label", TextBox)
         label.display = big
@@ -137,7 +139,7 @@ class TableScreen(BaseTable):
         if big:
             room = (self.query_one("#table").size.width or 70) - BIG_WIDTH - 1
             cards, left = fitting(list(view.discard_pile), room, big)
-            counts.append(f" · {pile_name}: {size} card{'s' * (size != 1)}")
+            counts.append(f" · {pile_name}: {render.cards(size) if size else 'empty'}")
             counts.append(
                 f", newest on the right ({left} older not shown; v shows all)" if left else " (v shows all)",
                 style="dim",
@@ -155,7 +157,9 @@ class TableScreen(BaseTable):
         )
         beside = [
             counts,
-            Text(f"{pile_name}: {size} card{'s' * (size != 1)}") + Text(" (v shows all)", style="dim"),
+            Text(f"{pile_name}: {render.cards(size)}") + Text(" (v shows all)", style="dim")
+            if size
+            else Text(f"{pile_name}: empty"),
             knock,
         ]
         pile: Slot = up if up is not None else "empty"
@@ -183,7 +187,7 @@ class TableScreen(BaseTable):
 
     # -- acting ---------------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "take":
             return TakeDiscard() in self.legal()
         if action == "knock":
@@ -192,7 +196,7 @@ class TableScreen(BaseTable):
             return self.phase() is Phase.DISCARD and 0 in words.knock_cards(self.flow).values()
         if action == "big_gin":
             return any(isinstance(a, BigGin) for a in self.legal())
-        return super().check_action(action, parameters)
+        return super().offers(action, parameters)
 
     def action_take(self) -> None:
         self.act(TakeDiscard())
@@ -210,8 +214,7 @@ class TableScreen(BaseTable):
         if gin:
             choices = {c: d for c, d in choices.items() if d == 0}
         if not choices:
-            self.flow.say("not with these cards", "Not allowed")
-            self.draw()
+            self._refuse_knock(card, gin)
             return
         if card not in choices:
             card = min(choices, key=lambda c: (choices[c], -c))
@@ -222,6 +225,42 @@ class TableScreen(BaseTable):
             ConfirmScreen(words.knock_text(self.flow, card)), lambda yes: self.act(knock) if yes else None
         )
 
+    def kept(self) -> set[Card]:
+        taken = self.flow.standard.taken
+        return set() if taken is None else {taken}
+
+    def _refuse_knock(self, card: Card | None, gin: bool) -> None:
+        """Say why the person may not knock (or go gin) now: the engine's reason, or for gin what
+        the best discard leaves (as the line mode says it)."""
+        flow = self.flow
+        if self.phase() is not Phase.DISCARD or not gin:
+            if card not in self.order():
+                card = (
+                    best_discards(flow.standard.hand, mr=flow.standard.meld_rules)[1][0]
+                    if self.phase() is Phase.DISCARD
+                    else self.any_card()
+                )
+            flow.explain(Knock(card))
+            if gin and flow.message is not None:
+                flow.message = Text(
+                    flow.message.plain.replace("cannot knock", "cannot go gin"), style="yellow"
+                )
+            self.draw()
+            return
+        view = flow.standard
+        count, cards = best_discards(view.hand, mr=view.meld_rules)
+        best = flow.card_text(cards[0]).plain
+        more = (
+            f" (to knock: k, discarding {best})"
+            if any(isinstance(a, Knock) for a in view.legal_actions)
+            else ""
+        )
+        flow.say(
+            f"that is not gin: your best discard, {best}, leaves {count} points of deadwood{more}",
+            "Not allowed",
+        )
+        self.draw()
+
     def action_knock(self) -> None:
         self._knock(self.selected)
 
@@ -229,6 +268,9 @@ class TableScreen(BaseTable):
         self._knock(self.selected, gin=True)
 
     def action_big_gin(self) -> None:
+        if not any(isinstance(a, BigGin) for a in self.legal()):
+            self.refuse(BigGin())
+            return
         self.app.push_screen(
             ConfirmScreen(Text("Go big gin: all 11 cards in melds?")),
             lambda yes: self.act(BigGin()) if yes else None,

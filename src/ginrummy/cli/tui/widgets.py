@@ -8,7 +8,9 @@ person's view each time the table changes, and a click on a card or pile is post
 >>> from ginrummy.cards import Card
 >>> lines, spans = card_boxes([[Card("7h"), Card("7s")], [None]], glyphs=False)
 >>> [line.plain for line in lines]
-['╭──╮╭──╮ ╭──╮', '│7h││7s│ │▒▒│', '╰──╯╰──╯ ╰──╯']
+['+--++--+ +--+', '|7h||7s| |##|', '+--++--+ +--+']
+>>> [line.plain for line in card_boxes([[Card("7h")], [None]], glyphs=True)[0]]
+['╭──╮ ╭──╮', '│7♥│ │▒▒│', '╰──╯ ╰──╯']
 >>> spans[1], spans[2]
 (Span(start=4, end=8, key=Card('7s')), Span(start=9, end=13, key=None))
 """
@@ -34,6 +36,7 @@ __all__ = [
     "KeyBar",
     "Span",
     "TextBox",
+    "ascii_words",
     "card_boxes",
     "card_height",
     "fitting",
@@ -50,6 +53,23 @@ PEEK = 3
 
 BACK = "▒▒"
 """The back of a card (face down)."""
+
+ASCII = str.maketrans({"←": "<", "→": ">", "↑": "^", "↓": "v", "⏎": "Enter", "·": "-", "…": "..."})
+"""What ``--ascii`` writes for the arrows and marks the table's words use."""
+
+
+def ascii_words(text: Text, glyphs: bool) -> Text:
+    """``text`` as it is (``glyphs``), or with its arrows and marks in ASCII (:data:`ASCII`)."""
+    if glyphs or text.plain.isascii():
+        return text
+    cuts = sorted({edge for span in text.spans for edge in (span.start, span.end)} - {0, len(text)})
+    out = Text(style=text.style, end=text.end)
+    for piece in text.divide(cuts):  # each piece styled alike throughout: its spans cover it
+        part = Text(piece.plain.translate(ASCII))
+        for span in piece.spans:
+            part.stylize(span.style)
+        out.append_text(part)
+    return out
 
 
 class Span(NamedTuple):
@@ -75,15 +95,19 @@ def _box(slot: Slot, glyphs: bool, big: bool, frame: str, heavy: bool, bold_face
     """The lines of one whole card box (3 lines of 4 columns, or 4 of :data:`BIG_WIDTH` when ``big``)."""
     inner = BIG_WIDTH - 2 if big else CARD_WIDTH - 2
     if slot == "empty":
-        top, side, bottom, frame = "┌" + "╌" * inner + "┐", "╎", "└" + "╌" * inner + "┘", "bright_black"
+        edge, side = ("╌", "╎") if glyphs else (".", ":")
+        corners = "┌┐└┘" if glyphs else "...."
+        top, bottom = corners[0] + edge * inner + corners[1], corners[2] + edge * inner + corners[3]
+        frame = "bright_black"
         faces = [Text(" " * inner)] * (2 if big else 1)
     else:
-        h = "━" if heavy else "─"
-        corners = "┏┓┗┛" if heavy else "╭╮╰╯"
+        if glyphs:
+            h, side, corners = ("━", "┃", "┏┓┗┛") if heavy else ("─", "│", "╭╮╰╯")
+        else:  # --ascii: the chosen card's frame doubled
+            h, side, corners = ("=", "#", "####") if heavy else ("-", "|", "++++")
         top, bottom = corners[0] + h * inner + corners[1], corners[2] + h * inner + corners[3]
-        side = "┃" if heavy else "│"
         if slot is None or slot == "stock":
-            faces = [Text("▒" * inner, style="blue")] * (2 if big else 1)
+            faces = [Text(("▒" if glyphs else "#") * inner, style="blue")] * (2 if big else 1)
         else:
             assert isinstance(slot, int)
             face = render.card_text(slot, glyphs, "bold reverse" if bold_face else "bold")
@@ -234,7 +258,7 @@ class CardRow(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        return Text("\n").join(self._lines)
+        return ascii_words(Text("\n").join(self._lines), not self.app.has_class("ascii"))
 
     def offset_of(self, key: Hashable) -> tuple[int, int]:
         """Where to click (column, line in this widget) to click ``key``. Raises ``KeyError``."""
@@ -285,7 +309,7 @@ class TextBox(Widget):
                 lines = head + lines[len(lines) - (height - len(head)) :]
             else:
                 lines = lines[:height]
-        return Text("\n").join(lines)
+        return ascii_words(Text("\n").join(lines), not self.app.has_class("ascii"))
 
 
 class KeyBar(Widget):
@@ -320,7 +344,7 @@ class KeyBar(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        return self._text
+        return ascii_words(self._text, not self.app.has_class("ascii"))
 
     def offset_of(self, action: str) -> tuple[int, int]:
         """Where to click for ``action``. Raises ``KeyError``."""

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ginrummy.cards import Card
+from ginrummy.cards import Card, deadwood_points
 from ginrummy.cli import render
 from ginrummy.cli.commands import Meta
 from ginrummy.cli.table import COMPUTER
@@ -19,6 +19,7 @@ from ginrummy.cli.tui.screens import checked_text
 from ginrummy.errors import IllegalActionError
 from ginrummy.hand.order import by_rank
 from ginrummy.hand.phase import Phase
+from ginrummy.hand.results import Outcome, hand_points
 from ginrummy.melds import best_arrangement, least_deadwood
 from ginrummy.play import UNDO_RULE
 from ginrummy.variants.standard.actions import BigGin, Knock, LayOff
@@ -48,6 +49,7 @@ STANDARD_KEYS: tuple[tuple[str, str], ...] = (
     ("p", "pass the upcard"),
     ("click a card", "discard it"),
     ("← →, 1-9 and 0", "choose a card (0 is the 10th)"),
+    ("r; Shift+← →", "sort your hand: melds first, by suit, by rank; move the chosen card (your own order)"),
     ("Enter or x", "discard the chosen card"),
     ("k / g", "knock / go gin with the chosen card (or the best one); asks first"),
     ("b", "big gin (all 11 cards in melds); asks first"),
@@ -61,10 +63,14 @@ STANDARD_KEYS: tuple[tuple[str, str], ...] = (
 
 SHARED_KEYS: tuple[tuple[str, str], ...] = (
     ("h", "hint: the strongest level's move and why (practice games; as h or hint in the line mode)"),
-    ("u", "undo your last move (practice games)"),
+    ("u", "undo your last move (practice games; a discard while the computer waits to reply)"),
     ("v, or click the pile", "the whole discard pile (when the pile cannot be taken)"),
     ("s", "the score sheet, full size"),
-    ("Enter", "at the end of a hand: the next hand; at the end: play again (a) or quit (q)"),
+    (
+        "Enter",
+        "at the end of a hand: the next hand; at the end: play again (a), a new game (g: level, rules, "
+        "target, practice or rated) or quit (q)",
+    ),
     ("click a key in the bar", "the same as pressing it"),
     ("?", "these keys (? or help in the line mode)"),
     ("q", "quit (asks first)"),
@@ -95,6 +101,10 @@ def turn_prompt(flow: TableFlow) -> Text | None:
     """What every table's prompt says while it is not the person's turn (the hand is over, or the
     computer is playing) and at the offer of the upcard; ``None`` otherwise (the table says it)."""
     view = flow.view
+    if flow.waiting:
+        return Text(
+            "The computer plays next: u takes your discard back (any other key: play on).", style="bold"
+        )
     if not view.my_turn:
         return Text("The hand is over.") if view.phase is Phase.END else Text("The computer is playing...")
     if view.phase is Phase.OFFER:
@@ -154,7 +164,9 @@ def pile_lines(flow: TableFlow) -> list[Text]:
         lines.append(row)
     if pile:
         lines.append(
-            Text.assemble(f"{len(pile)} cards; the top one is ", flow.card_text(pile[-1], "bold"), ".")
+            Text.assemble(
+                f"{render.cards(len(pile))}; the top one is ", flow.card_text(pile[-1], "bold"), "."
+            )
         )
     known = view.opponent_known
     if known:
@@ -165,12 +177,33 @@ def pile_lines(flow: TableFlow) -> list[Text]:
     return lines
 
 
+def _undercut(flow: TableFlow, count: int) -> str:
+    """``: yours at 10 or less undercuts`` (by the rules' undercut on a tie), or nothing."""
+    under = [
+        d
+        for d in range(count + 1)
+        if hand_points(flow.rules, knocker_count=count, defender_count=d, gin=False, big_gin=False)[0]
+        is Outcome.UNDERCUT
+    ]
+    return f": yours at {max(under)} or less undercuts" if under else ""
+
+
 def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list[Text], list[Text]]:
-    """The layoff chooser's head (the knocker's melds, numbered; your hand) and one line per plan."""
+    """The layoff chooser's head (the knocker's melds, numbered, and deadwood; your hand) and one
+    line per plan."""
     view = flow.standard
     knocker = flow.names[COMPUTER]
+    count = deadwood_points(view.knocker_deadwood, view.meld_rules.ace_points)
     head = [
         Text(f"{knocker} laid down: ") + render.melds_text(view.knocker_melds, flow.glyphs, numbered=True),
+        Text(f"{knocker}'s deadwood: ")
+        + (
+            render.cards_text(by_rank(view.knocker_deadwood), flow.glyphs)
+            + Text(f" ({count})", style="bold")
+            + Text(_undercut(flow, count), style="green")
+            if view.knocker_deadwood
+            else Text("none (gin)", style="bold")
+        ),
         Text("Your hand: ") + render.cards_text(by_rank(view.hand), flow.glyphs),
     ]
     plans: list[Text] = []
@@ -178,6 +211,7 @@ def layoff_lines(flow: TableFlow, choices: Sequence[LayoffChoice]) -> tuple[list
         text = Text(f"{n + 1}. ", style="bold") + checked_text(plan, flow.glyphs)
         if n == 0:
             text.append(" (best)", style="green")
+
         plans.append(text)
     return head, plans
 
