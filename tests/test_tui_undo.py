@@ -27,6 +27,7 @@ def test_undo_takes_a_discard_back_before_the_computer_replies() -> None:
         flow = app.flow
         state = flow.state
         assert state is not None and app.table is not None
+        app.table.hold = 24 * 3600.0  # no machine is slow enough to let the reply in before u
         before = flow.view
         log = list(state.log)
         computer = state.hand(1)
@@ -47,8 +48,9 @@ def test_the_computer_replies_after_a_moment_or_at_the_next_key() -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         flow = app.flow
+        assert app.table is not None
+        app.table.hold = 0.05
         await pilot.press("enter")
-        assert flow.waiting
         for _ in range(1000):  # the moment passes: wait for the reply, not for a time
             if not flow.waiting:
                 break
@@ -58,6 +60,7 @@ def test_the_computer_replies_after_a_moment_or_at_the_next_key() -> None:
         assert "Cannot undo" in shown(app, "#prompt")  # the computer has moved: too late
         view = flow.view
         if view.phase is Phase.DRAW:
+            app.table.hold = 24 * 3600.0  # from here only keys end the wait, however slow the machine
             await pilot.press("d", "enter")
             assert flow.waiting
             await pilot.press("s")  # the sheet only shows: the reply still waits

@@ -112,6 +112,9 @@ class BaseTable(Screen[None]):
         Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
+    hold: float = HOLD
+    """Seconds a practice game's computer holds its reply to the person's discard (:data:`HOLD`;
+    a test may hold it for ever, so that a slow machine cannot let the reply in first)."""
 
     def __init__(self, flow: TableFlow) -> None:
         super().__init__()
@@ -361,7 +364,7 @@ class BaseTable(Screen[None]):
             self.selected = self.first_choice()
             if self.flow.waiting:
                 self._stop_timer()
-                self.reply_timer = self.set_timer(HOLD, self.reply)
+                self.reply_timer = self.set_timer(self.hold, self.reply)
         self.after_change()
 
     def reply(self) -> None:
