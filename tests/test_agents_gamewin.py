@@ -18,6 +18,7 @@ from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Discard, Knock
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
+from helpers.build import pure_only
 from helpers.strategies import strong_views
 
 EAAI = Rules.preset("eaai")
@@ -103,6 +104,7 @@ def _knock_chance(view: PlayerView) -> bool:
     return knocks and least_deadwood_after_discard(view.hand) > 0
 
 
+@pure_only
 @pytest.mark.parametrize("play_on", [100, -100])
 def test_near_the_target_the_expert_searches_its_knocks_by_the_game(
     monkeypatch: pytest.MonkeyPatch, play_on: int

@@ -167,7 +167,7 @@ def test_the_expert_tells_a_gin_seeker_from_the_finished_hands() -> None:
             turn = opponent_knock_turn(view)
             late += turn is not None and turn > 4
             assert expert.opponent_seeks_gin() == (gins > 4 * late)
-        seen[opponent.name] = expert.opponent_seeks_gin()
+        seen[opponent(0).name] = expert.opponent_seeks_gin()
         assert not ExpertAgent(seed=3, search=ExpertParams(samples=2, adapt=False)).opponent_seeks_gin()
     assert seen == {"gin-seeker": True, "early-knocker": False}  # the premise: both showed their style
 

@@ -20,6 +20,7 @@ from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Discard, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
+from helpers.build import pure_only
 from helpers.hands import play_out
 from helpers.strategies import build_deck, strong_views
 
@@ -139,6 +140,7 @@ def _fake_rollout(value: Callable[[CardSet], float]) -> Callable[..., float]:
 FAST = ExpertParams(samples=12, draw_search=True, knock_search=True, knock_rule=False)
 
 
+@pure_only
 @pytest.mark.parametrize("take_pays", [True, False])
 def test_the_draw_search_follows_the_simulated_points(
     monkeypatch: pytest.MonkeyPatch, take_pays: bool
@@ -153,6 +155,7 @@ def test_the_draw_search_follows_the_simulated_points(
         assert action == (TakeDiscard() if take_pays else Pass())
 
 
+@pure_only
 @pytest.mark.parametrize("knock_pays", [True, False])
 def test_the_knock_search_follows_the_simulated_points(
     monkeypatch: pytest.MonkeyPatch, knock_pays: bool
@@ -188,6 +191,7 @@ def test_the_expert_knocks_whenever_the_knock_wins_the_game() -> None:
     assert not off.finishes(view, tr, knock, dw)
 
 
+@pure_only
 def test_the_expert_stops_searching_once_its_game_time_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_rollout(*args: object, **kwargs: object) -> int:
         raise AssertionError("searched after the game's time budget was spent")
@@ -218,6 +222,7 @@ def _discard_views(count: int) -> list[PlayerView]:
     return strong_views(accept, count, EAAI)
 
 
+@pure_only
 @pytest.mark.parametrize(
     ("race", "waits", "consulted"),
     [(False, True, False), (True, False, True), (None, False, False), (None, True, True)],
@@ -250,6 +255,7 @@ def test_the_race_to_gin_check_plays_legally_in_knock_hands() -> None:
         assert expert.act(view) in view.legal_actions
 
 
+@pure_only
 @pytest.mark.parametrize("race_search", [True, False])
 def test_the_race_checks_the_strong_choice_without_the_search_when_asked(
     monkeypatch: pytest.MonkeyPatch, race_search: bool
@@ -268,6 +274,7 @@ def test_the_race_checks_the_strong_choice_without_the_search_when_asked(
     assert bool(searched) == race_search
 
 
+@pure_only
 @pytest.mark.parametrize(
     ("race_draw", "waits", "consulted"),
     [(False, True, False), (True, False, True), (None, False, False), (None, True, True)],

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from ginrummy.rules import PRESETS
 from ginrummy.variants.standard.state import HandState
+from helpers.build import pure_only
 from helpers.fuzzing import VIOLATIONS, fuzz_hand
 
 
@@ -28,6 +29,7 @@ def test_malformed_and_illegal_actions_are_refused_cleanly(preset: str, seed: in
     assert {k: violations[k] for k in VIOLATIONS} == dict.fromkeys(VIOLATIONS, 0), dict(figures)
 
 
+@pure_only
 def test_the_fuzzer_counts_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks can fail: an undo that leaves the hands swapped shows as a ``pop`` violation."""
     figures: Counter[str] = Counter()

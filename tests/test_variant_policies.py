@@ -20,6 +20,7 @@ from ginrummy.melds import STANDARD
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import DrawStock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
+from helpers.build import pure_only
 from helpers.hands import play_out
 from helpers.pickup import deck_for
 
@@ -52,6 +53,11 @@ def test_only_gin_only_hands_and_only_the_expert_take_the_race() -> None:
     assert variant_action(ExpertAgent(seed=1), straight.view(0)) == Pass()
     assert variant_action(StrongAgent(seed=1), straight.view(0)) is None
     assert variant_action(frozen_expert(1), straight.view(0)) is None  # its November play
+
+
+@pure_only
+def test_an_expert_given_no_race_params_does_not_race() -> None:
+    straight = offer(MELDED + " Ks", "Jd")
     off = ExpertAgent(seed=1)
     setattr(off, "straight_params", None)  # noqa: B010 - how measurements turn the race off
     assert variant_action(off, straight.view(0)) is None

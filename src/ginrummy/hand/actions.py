@@ -10,6 +10,9 @@ notation                    action
 
 Each variant adds its own actions and reads the whole notation
 (:mod:`ginrummy.variants.standard.actions`, :mod:`ginrummy.variants.pickup.actions`).
+An action with fields pickles as its class and its field values (``__reduce__``): compiled by
+mypyc (:mod:`ginrummy.compiled`), a frozen dataclass cannot be unpickled field by field, as the
+web server's worker processes need.
 
 >>> str(Discard(Card("7h")))
 'discard 7h'
@@ -50,6 +53,9 @@ class Discard:
     """Discard ``card`` face up, ending the turn."""
 
     card: Card
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[Card]]:
+        return Discard, (self.card,)
 
     def __str__(self) -> str:
         return f"discard {self.card}"

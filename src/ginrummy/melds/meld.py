@@ -257,6 +257,19 @@ class Arrangement:
         return f"Arrangement(melds={self.melds!r}, deadwood={dw}{aces})"
 
 
+_MELD: type[Meld] = Meld
+"""The class, called as an object (see :func:`make_meld`)."""
+
+
+def make_meld(cards: CardSet | str | Iterable[int], mr: MeldRules = STANDARD) -> Meld:
+    """``Meld(cards, mr)``, checked, for the compiled modules (:mod:`ginrummy.compiled`): the class
+    is called as an object (``type.__call__``), since compiled by mypyc, a direct call of a class
+    with its own ``__new__`` (as :class:`Meld` has) loses an error its ``__init__`` raises: it
+    returns the half-made object with the error still set. Where the cards may not be a meld, the
+    compiled modules make a meld here; the pure build is the same either way."""
+    return _MELD(cards, mr)
+
+
 def _meld_unchecked(mask: CardSet) -> Meld:
     """A :class:`Meld` of ``mask`` built without the check (for melds the search has found)."""
     m = Meld.__new__(Meld)

@@ -32,6 +32,7 @@ from ginrummy.checks import check_str
 from ginrummy.errors import quoted
 from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass, is_number
 from ginrummy.melds import Meld
+from ginrummy.melds.meld import make_meld
 
 __all__ = [
     "AddCard",
@@ -53,6 +54,9 @@ class Take:
 
     count: int = 1
 
+    def __reduce__(self) -> tuple[type[Take], tuple[int]]:
+        return Take, (self.count,)
+
     def __str__(self) -> str:
         return f"take {self.count}"
 
@@ -62,6 +66,9 @@ class LayMeld:
     """Lay ``meld`` (cards from the player's hand) face up on the table."""
 
     meld: Meld
+
+    def __reduce__(self) -> tuple[type[LayMeld], tuple[Meld]]:
+        return LayMeld, (self.meld,)
 
     def __str__(self) -> str:
         return f"meld [{self.meld}]"
@@ -74,6 +81,9 @@ class AddCard:
 
     card: Card
     meld: int
+
+    def __reduce__(self) -> tuple[type[AddCard], tuple[Card, int]]:
+        return AddCard, (self.card, self.meld)
 
     def __str__(self) -> str:
         return f"add {self.card}:{self.meld + 1}"
@@ -106,7 +116,7 @@ def parse_pickup_action(text: str) -> PickupAction:
         return Discard(parse_card(rest))
     if word == "meld" and rest:
         m = _MELD_RE.match(rest)
-        return LayMeld(Meld(m.group(1) if m else rest))
+        return LayMeld(make_meld(m.group(1) if m else rest))
     if word == "add" and rest:
         card, sep, num = rest.replace(" ", "").partition(":")
         if not sep or not is_number(num) or int(num) < 1:

@@ -68,6 +68,7 @@ from ginrummy.hand.base import SHARED_FIELDS, BaseHandState
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.melds import Meld, is_meld
+from ginrummy.melds.meld import make_meld
 from ginrummy.rules import Aces, KnockCard, Opening, Rules
 from ginrummy.variants.pickup.actions import AddCard, LayMeld, PickupAction, Take
 from ginrummy.variants.pickup.legality import (
@@ -285,7 +286,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                     f"{CARDS[card]} does not fit table meld {i + 1} [{table[i]}] (add the 4th card of "
                     "a set, or a card next to either end of a run)"
                 )
-            new_table = (*table[:i], Meld(joined), *table[i + 1 :])
+            new_table = (*table[:i], make_meld(joined), *table[i + 1 :])
             self._check_keeps_deepest(hand & ~(1 << card), new_table, f"adding {CARDS[card]}")
             return action if type(card) is Card and type(i) is int else AddCard(CARDS[card], int(i))
         assert isinstance(action, Discard)

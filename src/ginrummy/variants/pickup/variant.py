@@ -47,7 +47,8 @@ class Pickup(Variant):
     def deal_from(cls, rules: Rules, dealer: int, deck: Sequence[int], extras: dict[str, Any]) -> PickupState:
         if any(v is not None for v in extras.values()):
             raise ArgumentError("discard-pile pickup gin has no knock card")
-        return PickupState(rules, dealer, deck)
+        made: type[PickupState] = PickupState  # called as an object: see make_meld in ginrummy.melds.meld
+        return made(rules, dealer, deck)
 
     @classmethod
     def candidates(cls, state: BaseHandState[Any, Any]) -> list[PickupAction]:

@@ -33,7 +33,7 @@ from ginrummy.checks import check_str
 from ginrummy.errors import quoted
 from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass, is_number
 from ginrummy.melds import STANDARD, Meld, MeldRules
-from ginrummy.melds.meld import check_meld_rules
+from ginrummy.melds.meld import check_meld_rules, make_meld
 
 __all__ = [
     "Action",
@@ -69,6 +69,9 @@ class Knock:
     card: Card
     melds: tuple[Meld, ...] | None = None
 
+    def __reduce__(self) -> tuple[type[Knock], tuple[Card, tuple[Meld, ...] | None]]:
+        return Knock, (self.card, self.melds)
+
     def __str__(self) -> str:
         return f"knock {self.card}{_melds_text(self.melds)}"
 
@@ -78,6 +81,9 @@ class BigGin:
     """Lay down all 11 cards in ``melds`` without a discard (``None``: the engine finds them)."""
 
     melds: tuple[Meld, ...] | None = None
+
+    def __reduce__(self) -> tuple[type[BigGin], tuple[tuple[Meld, ...] | None]]:
+        return BigGin, (self.melds,)
 
     def __str__(self) -> str:
         return f"big-gin{_melds_text(self.melds)}"
@@ -92,6 +98,11 @@ class LayOff:
 
     melds: tuple[Meld, ...] | None = None
     layoffs: tuple[tuple[Card, int], ...] | None = None
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[LayOff], tuple[tuple[Meld, ...] | None, tuple[tuple[Card, int], ...] | None]]:
+        return LayOff, (self.melds, self.layoffs)
 
     def __str__(self) -> str:
         if self.melds is None and self.layoffs is None:
@@ -109,7 +120,7 @@ _MELD_RE = re.compile(r"\[([^\]]*)\]")
 
 
 def _parse_melds(text: str, mr: MeldRules) -> tuple[tuple[Meld, ...] | None, str]:
-    melds = tuple(Meld(m, mr=mr) for m in _MELD_RE.findall(text))
+    melds = tuple(make_meld(m, mr) for m in _MELD_RE.findall(text))
     rest = _MELD_RE.sub(" ", text).strip()
     return (melds if "[" in text else None), rest
 
