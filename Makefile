@@ -76,10 +76,15 @@ test-dev-only: $(DEV_VENV)/.installed
 # the hand loop and the computer levels compiled with mypyc, installed (not editable) in a venv of its
 # own; the pure-Python package in $(VENV) stays the reference. Rebuilt when a source file changes
 # (about 2-4 minutes cold on 2 cores). Without a C compiler it warns and installs the pure package.
+# It needs Python 3.12 or newer (setup.py says why): COMPILED_PYTHON is the first such interpreter
+# found ($(PYTHON), python3.13, python3.12, then pyenv's), or set it.
 COMPILED_VENV ?= .venv-compiled
+COMPILED_PYTHON ?= $(shell for p in $(PYTHON) python3.13 python3.12 $$(ls -d $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 2>/dev/null); do \
+	$$p -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null && echo $$p && break; done)
 SOURCES := $(shell find src/ginrummy -name '*.py')
 $(COMPILED_VENV)/.installed: pyproject.toml setup.py $(SOURCES)
-	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
+	@test -n "$(COMPILED_PYTHON)" || { echo "the compiled build needs Python 3.12 or newer: none found (set COMPILED_PYTHON)"; exit 1; }
+	test -x $(COMPILED_VENV)/bin/python || $(COMPILED_PYTHON) -m venv $(COMPILED_VENV)
 	$(COMPILED_VENV)/bin/python -m pip install -q --upgrade pip 'setuptools>=77' wheel 'mypy>=1.10'
 	GINRUMMY_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install -q --no-build-isolation '.[dev]'
 	touch $@

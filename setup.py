@@ -5,8 +5,8 @@
 Everything else about the package is in pyproject.toml. The compiled build needs mypy (which ships
 mypyc) where the build runs: ``GINRUMMY_COMPILE=1 pip install --no-build-isolation .`` from an
 environment with mypy and ``setuptools>=77`` (``make compiled`` installs them first); without mypy
-it stops and says so. It needs a C compiler too: without a working one it says so and builds the
-pure package.
+it stops and says so. It needs a C compiler and Python 3.12 or newer too: without either it says so
+and builds the pure package.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 COMPILE = os.environ.get("GINRUMMY_COMPILE", "") not in ("", "0")
+MIN_COMPILED_PYTHON = (3, 12)
 
 
 def _compiler_works() -> bool:
@@ -55,6 +56,17 @@ def _ext_modules() -> list[Extension]:
             "pip install 'mypy>=1.10' 'setuptools>=77' wheel, then GINRUMMY_COMPILE=1 pip install "
             "--no-build-isolation . (make compiled does both)"
         ) from None
+    if sys.version_info < MIN_COMPILED_PYTHON:
+        # mypyc gives a compiled class with a Python base (the hand states' Generic) a weak
+        # reference slot it never clears when the object is freed, on Python 3.11 only (mypyc issue
+        # 1102): a weak reference to a hand state would crash the process. From 3.12 on, such a
+        # class refuses weak references (a TypeError) instead.
+        print(
+            "GINRUMMY_COMPILE: the compiled build needs Python 3.12 or newer "
+            f"(this is {sys.version.split()[0]}); building the pure-Python package",
+            file=sys.stderr,
+        )
+        return []
     if not _compiler_works():
         print("GINRUMMY_COMPILE: no working C compiler; building the pure-Python package", file=sys.stderr)
         return []
