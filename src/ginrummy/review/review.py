@@ -42,6 +42,7 @@ from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
+    "ENGINE_VERSION",
     "QUICK_SAMPLES",
     "SAMPLES",
     "GameReview",
@@ -53,6 +54,11 @@ __all__ = [
     "review_hand",
     "review_record",
 ]
+
+ENGINE_VERSION = 1
+"""The review engine's version: bumped whenever a review's values or classes change (the values'
+search, the thresholds, the accuracy), so that the reviews kept in a store by an older engine are
+not shown again (:mod:`ginrummy.storage.reviews`); every review's JSON names it (``"engine"``)."""
 
 SAMPLES = 48
 """Worlds per decision of a full review."""
@@ -182,6 +188,7 @@ class GameReview:
         """The review as a JSON-ready dict (``"format": "ginrummy-review"``)."""
         return {
             "format": "ginrummy-review",
+            "engine": ENGINE_VERSION,
             "seat": self.seat,
             "name": self.name,
             "samples": self.samples,
