@@ -9,7 +9,6 @@ progress), and the statistics' accuracy trend at both sizes. Screenshots go to `
 
 from __future__ import annotations
 
-import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,9 @@ from typing import Any
 
 import pytest
 
+from ginrummy.review import ENGINE_VERSION
+from ginrummy.rules import Rules
+from ginrummy.storage.store import GameRow, HandRow, Store, owner_of
 from helpers.browser import CHROMIUM, NO_MOTION, layout_problems, play_to_end_of_hand, version, wait_change
 from helpers.web import LiveServer
 
@@ -36,6 +38,32 @@ def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServ
     live = LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3", env=env, args=["--workers", "1"])
     yield live.start()
     live.stop()
+
+
+def earlier(db: Path, owner: str) -> None:
+    """Four rated and two practice games (one hand each) of ``owner``, finished and reviewed before the others."""
+    store = Store(db)
+    accuracies = [("rated", 58.5), ("practice", 45.0), ("rated", 71.2), ("rated", 64.0), ("practice", 62.3)]
+    accuracies.append(("rated", 80.4))
+    for i, (mode, accuracy) in enumerate(accuracies):
+        row = GameRow(
+            id=f"earlier-game-{i:02d}-xxxxxxxx",
+            owner=owner,
+            preset="default",
+            rules=Rules().settings(),
+            level="simple",
+            mode=mode,
+            name="You",
+            seed=i,
+            secret="s",
+            first_dealer=0,
+            hands_dealt=1,
+            status="over",
+            final={"totals": [100, 40], "winner": 0},
+        )
+        store.create_game(row, hands=[HandRow(hand=0, outcome="knock", winner=0, knocker=0, points=20)])
+        store.save_review((row.id, 0, 0, 4, 0), ENGINE_VERSION, accuracy, "{}")
+    store.close()
 
 
 def assert_fits(page: Any, where: str) -> None:
@@ -115,14 +143,15 @@ def test_review_a_hand_and_the_game_then_the_trend(review_server: LiveServer, br
         page.uncheck("#rv-only")  # every decision
     assert_fits(page, "the game's review at 1280x800")
     page.screenshot(path=str(SHOTS / "review-game-1280x800.png"), full_page=True)
-    # the statistics: the reviewed game's accuracy, rated
+    # the statistics: the reviewed game's accuracy, rated, after earlier reviewed games (stored
+    # here as the terminal would have: finished games of this player with their reviews kept)
+    owner = owner_of(page.evaluate("() => localStorage.getItem('ginrummy.token')"))
+    earlier(review_server.db, owner)
     page.goto(review_server.url + "/stats")
     page.wait_for_selector("#trend-rated svg")
-    accuracy = json.loads(
-        page.evaluate("() => JSON.stringify(document.querySelector('#trend-rated').innerText)")
-    )
-    assert "1 reviewed game" in accuracy
-    assert "No reviewed game yet" in page.inner_text("#stats") or page.locator("#trend-practice").count() == 0
+    assert "5 reviewed games" in page.inner_text("#trend-rated")
+    assert "2 reviewed games" in page.inner_text("#trend-practice")
+    assert page.locator("#trend-rated circle").count() == 5
     page.screenshot(path=str(SHOTS / "statistics-review-1280x800.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     assert_fits(page, "the statistics at 390x844")

@@ -71,7 +71,7 @@ function reviewBody(r, hand) {
       worst.map((w) => {
         const d = findDecision(r, w.hand, w.index);
         return el("li", {}, el("a", { href: `#d-${w.hand}-${w.index}` }, `Hand ${w.hand}: `, d ? moveWords(d.chosen.action) : `move ${w.index}`),
-          " ", badge(w.class), ` lost ${w.loss.toFixed(1)}`);
+          " ", badge(w.class), ` lost ${w.loss.toFixed(1)}${d ? ` ± ${d.loss_se.toFixed(1)}` : ""}`);
       })));
   } else {
     out.push(el("p", { id: "rv-worst" }, "No inaccuracy, mistake or blunder."));

@@ -29,10 +29,10 @@ export async function statsPage() {
 /** Accuracy (0-100) of each reviewed game, oldest first, as a line over the games with a
     labelled scale; each point is labelled with its value too (read without the line). */
 export function trendChart(values, mode) {
-  const w = 600, left = 44, right = 24, hgt = 160, y0 = 16, n = values.length;
+  const w = 400, left = 40, right = 16, hgt = 150, y0 = 16, n = values.length;
   const y = (v) => y0 + hgt - (v / 100) * hgt;
   const x = (i) => (n > 1 ? left + 20 + (i * (w - left - right - 40)) / (n - 1) : (left + w - right) / 2);
-  let svg = `<svg class="trend" viewBox="0 0 ${w} ${hgt + 56}" role="img" aria-label="${mode} games: accuracy of each reviewed game, oldest first, scale 0 to 100">`;
+  let svg = `<svg class="trend" viewBox="0 0 ${w} ${hgt + 70}" role="img" aria-label="${mode} games: accuracy of each reviewed game, oldest first, scale 0 to 100">`;
   for (let v = 0; v <= 100; v += 25) {
     svg += `<line class="grid" x1="${left}" x2="${w - right}" y1="${y(v)}" y2="${y(v)}"/><text class="tick" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v}</text>`;
   }
