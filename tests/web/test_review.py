@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from ginrummy.review import ENGINE_VERSION
 from ginrummy.storage.store import SCHEMA_VERSION, Store
 from ginrummy.web.app import create_app
+from ginrummy.web.reviews import _shown
 from helpers.web import scripted_action
 
 H = "x-player-token"
@@ -166,3 +167,46 @@ def test_the_older_reviews_table_is_migrated(tmp_path: Path) -> None:
     store.close()
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     Store(path).close()  # opens again unchanged
+
+
+def test_a_dead_hands_hindsight_is_withheld_until_the_end() -> None:
+    review = {
+        "hands": [
+            {
+                "hand": 1,
+                "hindsight": {"gain": 4.0},
+                "decisions": [{"index": 0, "hindsight": {"best": "draw"}}],
+            }
+        ]
+    }
+    shown = _shown({"state": "done", "review": json.loads(json.dumps(review))}, hide=True)["review"]
+    assert shown["hands"][0]["hindsight"] is None and "hindsight" not in shown["hands"][0]["decisions"][0]
+    assert "when the game is over" in shown["hindsight_withheld"]
+    assert _shown({"state": "done", "review": review}, hide=False)["review"] == review
+    assert _shown({"state": "running", "done": 1, "total": 3}, hide=True) == {
+        "state": "running",
+        "done": 1,
+        "total": 3,
+    }
+
+
+def test_the_table_says_whether_it_is_reviewable(client: TestClient) -> None:
+    for preset, reviewable in (("default", True), ("pickup", False)):
+        r = client.post("/api/games", json={"preset": preset})
+        assert r.json()["game"]["reviewable"] is reviewable, preset
+    r = client.post("/api/games", json={"preset": "pickup"})
+    gid, me = r.json()["game"]["id"], {H: r.json()["token"]}
+    r = client.post(f"/api/games/{gid}/review", json={"hand": 1}, headers=me)
+    assert r.status_code == 409 and "standard game" in r.json()["error"]
+
+
+def test_too_many_reviews_are_refused(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.web import reviews
+
+    r = client.post("/api/games", json={"level": "simple"})
+    gid, me, game = r.json()["game"]["id"], {H: r.json()["token"]}, r.json()["game"]
+    play_hand(client, gid, me, game)
+    monkeypatch.setattr(reviews, "MAX_JOBS", 0)
+    r = client.post(f"/api/games/{gid}/review", json={"hand": 1}, headers=me)
+    assert r.status_code == 503 and "too many" in r.json()["error"]
+    assert client.get(f"/api/games/{gid}/review?hand=1", headers=me).json()["state"] == "none"

@@ -17,8 +17,12 @@ which would tell the other player something while play goes on. Once the game is
 seat may be reviewed, whoever asks: every card is then public in the record (both hands are
 shown at each hand's end, and the record holds the deck). So in a two-person game one player's
 review never shows the other seat's rating before the end, and after it both are open
-("for both once finished"). Only the standard game (knock and draw) is reviewed; discard-pile
-pickup is refused.
+("for both once finished"). A *finished hand* of a game still going is a finished hand record:
+the front ends offer its review to the player's own seat only (its cards were shown at its end,
+and the next hand is a new deal), never the other seat's before the game is over; the browser
+also withholds a dead hand's hindsight (its cards are never shown) until then
+(:mod:`ginrummy.web.reviews`).
+Only the standard game (knock and draw) is reviewed; discard-pile pickup is refused.
 """
 
 from __future__ import annotations

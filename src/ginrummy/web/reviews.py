@@ -22,7 +22,7 @@ only: all its cards were shown at its end and the next hand is a new deal, so th
 nothing hidden; the other seat's review (its rating) waits for the end of the game (403). Once
 the game is over, either seat's review is open to both players. Team play and the variants other
 than knock and draw are refused (409). A bad ``hand`` or ``seat`` is refused with 400; nothing
-changes on a refusal. The hindsight of a dead hand (its cards are not shown at its end) is withheld
+changes on a refusal (503 when :data:`MAX_JOBS` reviews are under way). The hindsight of a dead hand (its cards are not shown at its end) is withheld
 until the game is over.
 
 **Where it runs** (:class:`ReviewJobs`): each review runs in a process of its own (the ``spawn``
@@ -57,11 +57,15 @@ from ginrummy.web.server import BaseServer
 from ginrummy.web.session import GameSession
 from ginrummy.web.workers import _start_worker
 
-__all__ = ["SEED", "Job", "ReviewJobs", "ReviewServer", "review_samples"]
+__all__ = ["MAX_JOBS", "SEED", "Job", "ReviewJobs", "ReviewServer", "review_samples"]
 
 SEED = 0
 """The seed of every browser review (the same as ``ginrummy review``'s default: a game reviewed
 in the terminal with as many samples is the same review)."""
+
+MAX_JOBS = 64
+"""Reviews under way or waiting for a worker, at most, across the server (more are refused with
+503 until some end)."""
 
 Key = tuple[str, int, int]
 """A review job: ``(game id, hand or 0 for the game, seat)``."""
@@ -157,6 +161,8 @@ class ReviewJobs:
         with self._lock:
             if self._closed:
                 raise ApiError(503, "the server is stopping")
+            if sum(j.error is None for j in self._jobs.values()) >= MAX_JOBS:
+                raise ApiError(503, "too many reviews are under way; try again in a minute")
             self._jobs[key] = job = Job()
         threading.Thread(target=self._run, args=(key, job, rec, finished), daemon=True).start()
         return job.json()
