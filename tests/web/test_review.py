@@ -19,7 +19,7 @@ from ginrummy.review import ENGINE_VERSION
 from ginrummy.storage.store import SCHEMA_VERSION, Store
 from ginrummy.web.app import create_app
 from ginrummy.web.reviews import _shown
-from helpers.web import scripted_action
+from helpers.web import hidden_from, scripted_action, strings
 
 H = "x-player-token"
 
@@ -138,6 +138,9 @@ def test_two_people_see_their_own_review_only_until_the_end(client: TestClient) 
         assert client.get(f"{url}?hand=1&seat={other}", headers=asker).status_code == 403
     mine = review(client, gid, bob, hand=1, seat=1)
     assert mine["state"] == "done" and mine["review"]["seat"] == 1 and mine["review"]["name"] == "Bob"
+    session = client.app.state.server.sessions[gid]  # type: ignore[attr-defined]
+    hidden = hidden_from(session, 1)  # the hand over: the stock, never shown
+    assert hidden and not set(strings(mine["review"])) & hidden
     game = client.get(f"/api/games/{gid}", headers=ann).json()
     assert (
         client.post(f"/api/games/{gid}/resign", json={"version": game["version"]}, headers=ann).status_code

@@ -3,7 +3,7 @@
    of each hand and of the game, the largest mistakes, and hindsight marked apart. */
 import { el, main } from "./dom.js";
 import { api } from "./api.js";
-import { actionWords } from "./words.js";
+import { actionWords, withCards } from "./words.js";
 
 const CLASS_WORDS = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const PHASE_WORDS = { offer: "Upcard", draw: "Draw", discard: "Discard", "last-chance": "Last chance", layoff: "Layoff" };
@@ -129,7 +129,7 @@ function decisionItem(d) {
         el("span", { class: "rv-val" }, pm(d.best.value, d.best.se)),
         d.class === "best" ? el("span", { class: "muted" }, " · within the noise: not told from the best")
           : el("span", { class: "rv-loss" }, ` · lost ${d.loss.toFixed(1)} ± ${d.loss_se.toFixed(1)}`)),
-    d.reason ? el("div", { class: "rv-reason" }, d.reason) : null,
+    d.reason ? el("div", { class: "rv-reason" }, withCards(d.reason)) : null,
     seen && seen.gained >= 1 && seen.best !== d.chosen.action
       ? el("div", { class: "rv-hindsight-line" }, el("strong", {}, "Hindsight: "), `${moveWords(seen.best)} would have paid ${seen.gained.toFixed(0)} more with the real cards`)
       : null);
