@@ -144,9 +144,10 @@ export function gameOverPanel(g) {
       el("a", { class: "button", href: "/", id: "btn-new" }, "New game")));
 }
 
-/** "Review the game" (the review page, review.js), where the game can be reviewed. */
+/** "Review the game" (the review page, review.js), where the game can be reviewed and a hand of it
+    was finished. */
 function reviewGameLink(g) {
-  return g.reviewable ? el("a", { class: "button", href: `/review/${g.id}`, id: "btn-review-game" }, "Review the game") : null;
+  return g.reviewable && g.sheet.rows.length ? el("a", { class: "button", href: `/review/${g.id}`, id: "btn-review-game" }, "Review the game") : null;
 }
 
 /** A game a player ended early: who resigned and who wins, or that it was abandoned (neither
