@@ -132,6 +132,9 @@ def test_review_a_hand_and_the_game_then_the_trend(review_server: LiveServer, br
     page.click("#btn-review-game")
     page.wait_for_selector("#rv-figures", timeout=LONG)
     assert page.inner_text("h1") == "Review of the game"
+    page.wait_for_selector("#rv-other")  # the game over: the computer's review too
+    assert page.inner_text("#rv-other") == "Review the computer's moves"
+    assert page.get_attribute("#rv-other", "href").endswith("?seat=1")
     assert_fits(page, "the game's review at 390x844")
     page.screenshot(path=str(SHOTS / "review-game-390x844.png"))
     # the desktop: the same review, kept (no progress shown)

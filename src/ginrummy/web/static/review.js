@@ -50,6 +50,19 @@ export async function reviewPage(id) {
   }
   status.replaceChildren();
   sec.querySelector(".rv-back").before(...reviewBody(answer.review, body.hand));
+  await otherSeatLink(id, answer.review.seat, body.hand, sec.querySelector(".rv-back"));
+}
+
+/** Once the game is over, a link to the other seat's review of the same hand or game (either seat
+    may then be reviewed, by either player: the two-person rule). */
+async function otherSeatLink(id, seat, hand, where) {
+  let g;
+  try { g = await api("GET", `/api/games/${id}`); } catch { return; }
+  if (!g.game_over) return;
+  const other = 1 - seat;
+  const name = g.opponent === "person" || other === g.you ? g.names[other] : "the computer";
+  const q = new URLSearchParams({ ...(hand ? { hand: String(hand) } : {}), seat: String(other) });
+  where.append(el("a", { class: "button", id: "rv-other", href: `/review/${id}?${q}` }, `Review ${other === g.you ? "your" : `${name}'s`} moves`));
 }
 
 function progressBar(a) {
