@@ -14,6 +14,7 @@ from ginrummy.cli.main import main
 from ginrummy.hand.actions import Pass
 from ginrummy.play import play_hand
 from ginrummy.records import HandRecord
+from ginrummy.review import ENGINE_VERSION
 from ginrummy.rules import Rules
 from ginrummy.storage import Store
 from ginrummy.storage.store import owner_of
@@ -91,7 +92,7 @@ def test_a_stored_game_is_reviewed_once_kept_and_counted_in_stats(tmp_path: Path
     first = run("review", "--stored", row.id, "--db", str(db), "--samples", "2", "--json")
     assert first.exit_code == 0, first.output
     store = Store(db)
-    kept = store.load_review(row.id, 0, 2, 0)
+    kept = store.load_review((row.id, 0, 0, 2, 0), ENGINE_VERSION)
     store.close()
     assert kept is not None and json.loads(kept) == json.loads(first.stdout)
     start = time.perf_counter()

@@ -217,7 +217,7 @@ def test_an_older_store_gets_the_ending_columns(tmp_path: Path) -> None:
     (row,) = store.list_games("o")
     assert (row.ended, row.ended_by, row.status) == ("resigned", 0, "over")
     version = sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0]
-    assert version == SCHEMA_VERSION == 2
+    assert version == SCHEMA_VERSION == 3
     store.close()
 
 

@@ -263,6 +263,8 @@ def review_lines_of(trend: dict[str, Any]) -> list[Text]:
 @db_option
 def stats(db: Path | None) -> None:
     """Statistics of the games played in the terminal: by computer level, rated and practice apart."""
+    from ginrummy.review import ENGINE_VERSION  # (the review engine loads the agents: only here)
+
     console = Console(highlight=False, soft_wrap=True)
     store = open_store(db)
     if store is None:
@@ -271,7 +273,7 @@ def stats(db: Path | None) -> None:
     try:
         owner = owner_of(store.local_token())
         data = stats_json(store.list_games(owner, limit=1_000_000), store.hand_rows(owner))
-        trend = review_trend(store.review_accuracies(owner))
+        trend = review_trend(store.review_accuracies(owner, ENGINE_VERSION))
     finally:
         store.close()
     for table in stats_tables(data):

@@ -8,7 +8,8 @@ hindsight (what the real cards would have paid). ``--json`` prints the review as
 object (:meth:`ginrummy.review.GameReview.to_json`). Progress goes to standard error, so the
 JSON on standard output stays clean. A game still going is refused (the two-person rule,
 :mod:`ginrummy.review.review`). A stored game's review is kept in the store
-(:meth:`ginrummy.storage.Store.save_review`, by seat, samples and seed): a second look is instant,
+(:meth:`ginrummy.storage.Store.save_review`, by seat, samples, seed and the review engine's
+:data:`~ginrummy.review.ENGINE_VERSION`): a second look is instant,
 and ``ginrummy stats`` shows the accuracy of the reviewed games.
 """
 
@@ -27,7 +28,7 @@ from ginrummy.cli.history import db_option, open_store
 from ginrummy.cli.replay import load_record
 from ginrummy.errors import GinRummyError, RecordError
 from ginrummy.records import AnyRecord
-from ginrummy.review import QUICK_SAMPLES, SAMPLES, review_record
+from ginrummy.review import ENGINE_VERSION, QUICK_SAMPLES, SAMPLES, review_record
 from ginrummy.session import load
 from ginrummy.storage import Store, default_db_path
 
@@ -126,7 +127,7 @@ def _review(
             raise RecordError(f"no store at {db or default_db_path()}")
     try:
         if store is not None:
-            kept = store.load_review(stored or "", seat, samples, seed)
+            kept = store.load_review((stored or "", 0, seat, samples, seed), ENGINE_VERSION)
             if kept is not None:
                 data: dict[str, Any] = json.loads(kept)
                 return data
@@ -154,7 +155,8 @@ def _review(
             )
         data = result.to_json()
         if store is not None:
-            store.save_review(stored or "", seat, samples, seed, result.figures.accuracy, json.dumps(data))
+            key = (stored or "", 0, seat, samples, seed)
+            store.save_review(key, ENGINE_VERSION, result.figures.accuracy, json.dumps(data))
         return data
     finally:
         if store is not None:

@@ -22,6 +22,7 @@ from ginrummy.review.rating import (
     figures,
 )
 from ginrummy.review.review import (
+    ENGINE_VERSION,
     QUICK_SAMPLES,
     SAMPLES,
     GameReview,
@@ -37,6 +38,7 @@ from ginrummy.review.review import (
 __all__ = [
     "ACCURACY_SCALE",
     "CLASSES",
+    "ENGINE_VERSION",
     "NOISE_Z",
     "QUICK_SAMPLES",
     "SAMPLES",

@@ -17,8 +17,12 @@ which would tell the other player something while play goes on. Once the game is
 seat may be reviewed, whoever asks: every card is then public in the record (both hands are
 shown at each hand's end, and the record holds the deck). So in a two-person game one player's
 review never shows the other seat's rating before the end, and after it both are open
-("for both once finished"). Only the standard game (knock and draw) is reviewed; discard-pile
-pickup is refused.
+("for both once finished"). A *finished hand* of a game still going is a finished hand record:
+the front ends offer its review to the player's own seat only (its cards were shown at its end,
+and the next hand is a new deal), never the other seat's before the game is over; the browser
+also withholds a dead hand's hindsight (its cards are never shown) until then
+(:mod:`ginrummy.web.reviews`).
+Only the standard game (knock and draw) is reviewed; discard-pile pickup is refused.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
+    "ENGINE_VERSION",
     "QUICK_SAMPLES",
     "SAMPLES",
     "GameReview",
@@ -53,6 +58,11 @@ __all__ = [
     "review_hand",
     "review_record",
 ]
+
+ENGINE_VERSION = 1
+"""The review engine's version: bumped whenever a review's values or classes change (the values'
+search, the thresholds, the accuracy), so that the reviews kept in a store by an older engine are
+not shown again (:mod:`ginrummy.storage.reviews`); every review's JSON names it (``"engine"``)."""
 
 SAMPLES = 48
 """Worlds per decision of a full review."""
@@ -182,6 +192,7 @@ class GameReview:
         """The review as a JSON-ready dict (``"format": "ginrummy-review"``)."""
         return {
             "format": "ginrummy-review",
+            "engine": ENGINE_VERSION,
             "seat": self.seat,
             "name": self.name,
             "samples": self.samples,

@@ -19,9 +19,9 @@ keeps which (``ended``) and who (``ended_by``).
 Schema versions (``PRAGMA user_version``): 0, the first (games, actions, hands; the ``local`` table
 grows by ``CREATE ... IF NOT EXISTS``); 1 adds the ``seats`` table, filled for the games already
 stored (seat 0 their owner, seat 1 the computer), so an older database opens and plays on unchanged;
-2 adds the games' ``ended`` and ``ended_by`` columns (empty for the games already stored). The
-``reviews`` table (game reviews, :mod:`ginrummy.review`, kept so a second look is instant) grows
-by ``CREATE ... IF NOT EXISTS`` as ``local`` does.
+2 adds the games' ``ended`` and ``ended_by`` columns (empty for the games already stored); 3 keys the
+``reviews`` table (game reviews, kept so a second look is instant: :mod:`ginrummy.storage.reviews`)
+by hand too and keeps the review engine's version (older reviews are kept as stale).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy.errors import StoreError
+from ginrummy.storage import reviews
 
 __all__ = [
     "ABANDONED",
@@ -97,15 +98,6 @@ CREATE TABLE IF NOT EXISTS local (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    samples INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    accuracy REAL,
-    review TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat, samples, seed)
-);
 """
 
 _SEATS = """
@@ -149,7 +141,7 @@ _COLUMNS = {
 """The columns each table has had since it was made (checked on opening; ``ended`` and
 ``ended_by`` come with version 2)."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this module writes (``PRAGMA user_version``); older files are migrated on opening."""
 
 RESIGNED = "resigned"
@@ -276,7 +268,7 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
+            self._db.executescript(_SCHEMA + reviews.REVIEWS_TABLE)
             self._migrate()
         except (OSError, sqlite3.Error, StoreError) as exc:
             self._db.close()
@@ -306,6 +298,10 @@ class Store:
             have = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
             add = "" if "ended" in have else _ENDED  # (a file whose version was set back)
             self._db.executescript(f"BEGIN IMMEDIATE; {add} PRAGMA user_version = 2; COMMIT;")
+        if version < 3:
+            have = {r[1] for r in self._db.execute("PRAGMA table_info(reviews)")}
+            add = "" if "engine" in have else reviews.REVIEWS_V3
+            self._db.executescript(f"BEGIN IMMEDIATE; {add} PRAGMA user_version = 3; COMMIT;")
 
     def close(self) -> None:
         """Close the connection."""
@@ -494,38 +490,23 @@ class Store:
     # -- reviews ------------------------------------------------------------------
 
     def save_review(
-        self, game_id: str, seat: int, samples: int, seed: int, accuracy: float | None, review: str
+        self, key: tuple[str, int, int, int, int], engine: int, accuracy: float | None, review: str
     ) -> None:
-        """Keep the review (``review``: its JSON text) of ``seat`` of game ``game_id`` made with
-        ``samples`` worlds per decision and ``seed``, and its ``accuracy`` (0-100, or ``None``)."""
+        """Keep a review's JSON text under ``key`` = ``(game_id, hand, seat, samples, seed)``
+        (``hand`` 0: the whole game), made by review ``engine`` (:func:`ginrummy.storage.reviews.save`)."""
         with self._tx() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO reviews (game_id, seat, samples, seed, accuracy, review)"
-                " VALUES (?,?,?,?,?,?)",
-                (game_id, seat, samples, seed, accuracy, review),
-            )
+            reviews.save(db, key, engine, accuracy, review)
 
-    def load_review(self, game_id: str, seat: int, samples: int, seed: int) -> str | None:
-        """The JSON text of a review kept by :meth:`save_review`, or ``None``."""
+    def load_review(self, key: tuple[str, int, int, int, int], engine: int) -> str | None:
+        """The JSON text kept by :meth:`save_review` under ``key`` by ``engine``, or ``None``."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT review FROM reviews WHERE game_id = ? AND seat = ? AND samples = ? AND seed = ?",
-                (game_id, seat, samples, seed),
-            ).fetchone()
-        return None if row is None else str(row[0])
+            return reviews.load(self._db, key, engine)
 
-    def review_accuracies(self, owner: str) -> list[tuple[str, float]]:
-        """``(mode, accuracy)`` of each reviewed game of the owner's, seat 0 (the owner's seat in a
-        game against the computer), oldest game first; the most samples' review of a game counts."""
+    def review_accuracies(self, owner: str, engine: int) -> list[tuple[str, float]]:
+        """``(mode, accuracy)`` of the owner's games reviewed whole by ``engine``, oldest first
+        (:func:`ginrummy.storage.reviews.accuracies`)."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT g.mode, r.accuracy FROM reviews r JOIN games g ON g.id = r.game_id"
-                " WHERE g.owner = ? AND r.seat = 0 AND r.accuracy IS NOT NULL"
-                " AND r.samples = (SELECT MAX(samples) FROM reviews q WHERE q.game_id = r.game_id AND q.seat = 0)"
-                " GROUP BY r.game_id ORDER BY g.created",
-                (owner,),
-            ).fetchall()
-        return [(str(m), float(a)) for m, a in rows]
+            return reviews.accuracies(self._db, owner, engine)
 
 
 def _insert(

@@ -23,7 +23,10 @@ API (JSON; the browser's token goes in the ``X-Player-Token`` header):
 ``POST /api/games/{id}/takeover``
 ``POST /api/games/{id}/resign``          end the game early: :mod:`ginrummy.web.ending`
 ``POST /api/games/{id}/abandon``
-``GET  /api/stats``                      statistics by computer level
+``POST /api/games/{id}/review``          a finished hand's or game's review: start it,
+``GET  /api/games/{id}/review``          and its progress (:mod:`ginrummy.web.reviews`)
+``GET  /api/stats``                      statistics by computer level, and the accuracy
+                                         of each reviewed game, oldest first
 =======================================  =============================================
 
 Errors are ``{"error": message}`` with 400 (malformed request: not a JSON object, a field of
@@ -55,15 +58,17 @@ from starlette.staticfiles import StaticFiles
 from ginrummy.agents import AGENTS
 from ginrummy.agents.hints import explain, hint_agent_name
 from ginrummy.errors import GinRummyError, IllegalActionError, quoted
+from ginrummy.review import ENGINE_VERSION
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import choose_first_dealer
 from ginrummy.scoring.match import Match
-from ginrummy.storage.stats import stats_json
+from ginrummy.storage.stats import review_trend, stats_json
 from ginrummy.storage.store import GameRow, SeatRow, Store, default_seats
 from ginrummy.web.botplayer import BotForfeit, forfeit
 from ginrummy.web.ending import EndingServer
 from ginrummy.web.guard import ApiError, SecurityHeaders, int_field, read_json, text_field
 from ginrummy.web.history import game_summary, replay_json
+from ginrummy.web.reviews import ReviewJobs, ReviewServer, review_samples
 from ginrummy.web.rulestext import rules_text
 from ginrummy.web.seats import SeatServer, check_name
 from ginrummy.web.serialize import ended_json
@@ -73,13 +78,15 @@ from ginrummy.web.session import HUMAN, GameSession, Progress, SessionError
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).parent / "static"
+REVIEWS_SHOWN = 50
+"""The reviewed games whose accuracy the statistics page draws, per mode (the latest)."""
 _log = logging.getLogger(__name__)
 
 
-class Server(SeatServer, EndingServer):
+class Server(SeatServer, EndingServer, ReviewServer):
     """The request handlers (the core in :class:`~ginrummy.web.server.BaseServer`, the seats'
     handlers in :class:`~ginrummy.web.seats.SeatServer`, resigning and abandoning in
-    :class:`~ginrummy.web.ending.EndingServer`)."""
+    :class:`~ginrummy.web.ending.EndingServer`, reviews in :class:`~ginrummy.web.reviews.ReviewServer`)."""
 
     # -- handlers --------------------------------------------------------------
 
@@ -293,7 +300,9 @@ class Server(SeatServer, EndingServer):
         owner = owner_of(token)
 
         def count() -> dict[str, Any]:
-            return stats_json(self.store.list_games(owner, limit=100_000), self.store.hand_rows(owner))
+            out = stats_json(self.store.list_games(owner, limit=100_000), self.store.hand_rows(owner))
+            trend = review_trend(self.store.review_accuracies(owner, ENGINE_VERSION), last=REVIEWS_SHOWN)
+            return out | {"reviews": trend}
 
         return await self.in_thread(count)
 
@@ -335,18 +344,25 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 def create_app(
-    store: Store | str | Path, test_seed: str | None = None, workers: int = 0, max_games: int = 256
+    store: Store | str | Path,
+    test_seed: str | None = None,
+    workers: int = 0,
+    max_games: int = 256,
+    review_worlds: int | None = None,
 ) -> Starlette:
     """The ASGI app over ``store`` (a :class:`Store` or a path to an SQLite file).
 
     ``workers``: processes for the slow levels' decisions (:mod:`ginrummy.web.workers`; 0:
     every decision in the request's thread), started with the app and stopped with it;
-    ``max_games``: the idle games kept in memory. ``test_seed`` (default: the environment's
+    ``max_games``: the idle games kept in memory; ``review_worlds``: worlds per decision of the
+    reviews (default :func:`~ginrummy.web.reviews.review_samples`; each review runs in a process of
+    its own when there are workers, else in a thread). ``test_seed`` (default: the environment's
     ``GINRUMMY_TEST_DEAL_SEED``) makes the deals repeatable, for tests only: with it the
     seeds are no longer secret."""
     if test_seed is None:
         test_seed = os.environ.get("GINRUMMY_TEST_DEAL_SEED") or None
     server = Server(store if isinstance(store, Store) else Store(store), test_seed, workers, max_games)
+    server.reviews = ReviewJobs(server.store, workers, review_worlds or review_samples())
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -356,6 +372,7 @@ def create_app(
         finally:
             server.hub.close()
             server.pool.close()
+            server.reviews.close()
 
     routes = [
         Route("/api/meta", _api(server.meta)),
@@ -376,11 +393,14 @@ def create_app(
         Route("/api/games/{game_id}/events", _api(server.events)),
         Route("/api/games/{game_id}/resign", _api(server.resign), methods=["POST"]),
         Route("/api/games/{game_id}/abandon", _api(server.abandon), methods=["POST"]),
+        Route("/api/games/{game_id}/review", _api(server.review_start), methods=["POST"]),
+        Route("/api/games/{game_id}/review", _api(server.review_status), methods=["GET"]),
         Route("/", _page),
         Route("/game/{game_id}", _page),
         Route("/history", _page),
         Route("/stats", _page),
         Route("/replay/{game_id}", _page),
+        Route("/review/{game_id}", _page),
         Route("/rules", _page),
         Route("/rules/{preset}", _page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

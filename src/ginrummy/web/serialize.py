@@ -20,7 +20,7 @@ from ginrummy.layoff import LayoffPlan
 from ginrummy.melds import STANDARD, Meld, MeldRules, least_deadwood
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match
-from ginrummy.variants import AnyView
+from ginrummy.variants import AnyView, variant_of
 from ginrummy.variants.standard.actions import BigGin, Discard, DrawStock, Knock, LayOff, Pass, TakeDiscard
 from ginrummy.variants.standard.defense import layoff_choices
 from ginrummy.variants.standard.view import PlayerView
@@ -389,7 +389,8 @@ def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) ->
 
     ``game_over``: everything the rules make is played (the game, set or match);
     ``current_game_over``: the current game of a match is over; ``match``: :func:`match_json`;
-    ``seats``: :func:`seats_json` (``online``: the seats with a live connection)."""
+    ``seats``: :func:`seats_json` (``online``: the seats with a live connection); ``reviewable``:
+    whether its finished hands and game can be reviewed (:mod:`ginrummy.web.reviews`)."""
     names = s.names
     state = s.state
     hand_index = len(s.states) - 1
@@ -425,6 +426,7 @@ def table_json(s: GameSession, seat: int = HUMAN, online: Iterable[int] = ()) ->
         "can_undo": mine and s.can_undo(),
         "can_hint": mine and not s.over and state is not None and not state.is_over and state.to_act == HUMAN,
         "ended": ended_json(s),
+        "reviewable": s.rules.team_size == 1 and variant_of(s.rules).knock_and_draw,
     }
 
 

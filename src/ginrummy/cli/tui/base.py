@@ -30,6 +30,7 @@ from ginrummy.cards import Card
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.flow import NewGame, TableFlow
 from ginrummy.cli.tui.newgame import NewGameScreen, choices_of, presets_played
+from ginrummy.cli.tui.review import ReviewScreen, can_review, reviewer
 from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
 from ginrummy.cli.tui.widgets import CardRow, KeyBar, Slot, TextBox, ascii_words
 from ginrummy.errors import GinRummyError
@@ -270,6 +271,7 @@ class BaseTable(Screen[None]):
             over = flow.game.is_over
             lines = [*flow.result_lines(), Text(""), Text(flow.status(), style="dim")]
             buttons = [("next", "The end of the game (Enter)" if over else "Next hand (Enter)")]
+            buttons += [("review", "Review (r)")] if can_review(flow.session) else []
             buttons += [("sheet", "Sheet (s)"), ("quit", "Quit (q)")]
             self.app.push_screen(
                 EndScreen(
@@ -299,6 +301,10 @@ class BaseTable(Screen[None]):
             self.action_quit_table()
         elif choice == "sheet":
             self.app.push_screen(self._sheet_screen(), lambda _: self.after_change())
+        elif choice == "review":
+            make = reviewer(self.flow.session, self.flow.hand_number)
+            title = f"Review of hand {self.flow.hand_number}"
+            self.app.push_screen(ReviewScreen(title, make), lambda _: self.after_change())
         else:
             self.flow.next()
             self.after_change()
@@ -311,6 +317,8 @@ class BaseTable(Screen[None]):
         else:
             buttons = [("next", "Next game (n)"), ("quit", "Quit (q)")]
             title = f"Game {len(flow.match.games)} of the match is over"
+        if can_review(flow.session):
+            buttons.insert(-1, ("review", "Review the game (r)"))
         summary = flow.summary()
         if summary and summary[0].plain == "Game over.":
             summary = summary[1:]
@@ -324,6 +332,10 @@ class BaseTable(Screen[None]):
             return
         if choice == "new":
             self.app.push_screen(NewGameScreen(choices_of(self.flow), presets_played()), self._new_game)
+            return
+        if choice == "review":
+            make = reviewer(self.flow.session, None)
+            self.app.push_screen(ReviewScreen("Review of the game", make), lambda _: self._game_over())
             return
         if choice == "again":
             self.flow.play_again()

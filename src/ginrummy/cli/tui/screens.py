@@ -193,6 +193,7 @@ class EndScreen(_TextScreen):
         Binding("g", "choose('new')", "New game", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
         Binding("s", "choose('sheet')", "Sheet", show=False),
+        Binding("r", "choose('review')", "Review", show=False),
     ]
 
     def action_first(self) -> None:

@@ -58,6 +58,10 @@ STANDARD_KEYS: tuple[tuple[str, str], ...] = (
         "o (or e: from the highlighted plan), then type",
         "after the computer knocks: your own plan, e.g. [3c 4c 5c] Jh:2 Qh:2 (checked as you type)",
     ),
+    (
+        "r at a hand's or the game's end",
+        "its review: each of your decisions rated, as ginrummy review shows it",
+    ),
 )
 """The keys and clicks of the standard game's table."""
 

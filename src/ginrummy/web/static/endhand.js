@@ -139,8 +139,15 @@ export function gameOverPanel(g) {
         s.shutout ? el("tr", {}, el("th", { scope: "row", colspan: "3" }, "Shutout: the loser scored no points")) : null,
         el("tr", { class: "final" }, el("th", { scope: "row" }, "Total"), el("td", {}, s.totals[0]), el("td", {}, s.totals[1])))),
     el("div", { class: "buttons action-bar" }, again,
+      reviewGameLink(g),
       el("a", { class: "button", href: `/replay/${g.id}`, id: "btn-replay" }, "Replay this game"),
       el("a", { class: "button", href: "/", id: "btn-new" }, "New game")));
+}
+
+/** "Review the game" (the review page, review.js), where the game can be reviewed and a hand of it
+    was finished. */
+function reviewGameLink(g) {
+  return g.reviewable && g.sheet.rows.length ? el("a", { class: "button", href: `/review/${g.id}`, id: "btn-review-game" }, "Review the game") : null;
 }
 
 /** A game a player ended early: who resigned and who wins, or that it was abandoned (neither
@@ -163,6 +170,7 @@ export function endedPanel(g) {
     el("h2", { id: "ended-line" }, head), el("p", { id: "ended-detail" }, line),
     el("div", { class: "buttons" },
       el("button", { class: "primary big", id: "btn-again", onclick: () => playAgain(g) }, "Play again"),
+      reviewGameLink(g),
       el("a", { class: "button", href: `/replay/${g.id}`, id: "btn-replay" }, "Replay this game"),
       el("a", { class: "button", href: "/", id: "btn-new" }, "New game")));
 }

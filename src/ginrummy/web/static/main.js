@@ -9,6 +9,7 @@ import { gamePage, onKey } from "./table.js";
 import { stopLive } from "./seats.js";
 import { historyPage, replayPage } from "./replay.js";
 import { statsPage, rulesPage } from "./stats.js";
+import { reviewPage } from "./review.js";
 import { play } from "./sound.js";
 
 /* ---------------------------------------------------------------- theme */
@@ -30,6 +31,7 @@ export async function route() {
   try {
     if ((m = path.match(/^\/game\/([\w-]+)$/))) await gamePage(m[1]);
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
+    else if ((m = path.match(/^\/review\/([\w-]+)$/))) await reviewPage(m[1]);
     else if (path === "/history") await historyPage();
     else if (path === "/stats") await statsPage();
     else if ((m = path.match(/^\/rules(?:\/([\w-]+))?$/))) await rulesPage(m[1]);

@@ -18,7 +18,32 @@ export async function statsPage() {
     all.append(el("h2", {}, title), el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "history", id: `stats-${mode}` }, el("thead", {}, el("tr", {}, cols.map(([, t]) => el("th", { scope: "col" }, t)))),
       el("tbody", {}, levels.map((r) => el("tr", {}, cols.map(([k]) => el("td", {}, r[k]))))))));
     all.append(el("h3", {}, "Hands won and lost, by computer level"), el("div", { html: chart(levels, mode) }));
+    const t = stats.reviews && stats.reviews[mode];
+    all.append(el("h3", {}, "Accuracy of your reviewed games"), t && t.games
+      ? el("div", { id: `trend-${mode}` }, el("p", {}, `${t.games} reviewed ${t.games === 1 ? "game" : "games"}, mean accuracy ${t.mean.toFixed(1)}` +
+          (t.games > t.last.length ? ` (the last ${t.last.length} drawn)` : "") + "."), el("div", { html: trendChart(t.last, mode) }))
+      : el("p", { class: "muted", id: `trend-${mode}` }, "No reviewed game yet: review a finished game (“Review the game”) to follow your accuracy here."));
   }
+}
+
+/** Accuracy (0-100) of each reviewed game, oldest first, as a line over the games with a
+    labelled scale; each point is labelled with its value too (read without the line). */
+export function trendChart(values, mode) {
+  const w = 400, left = 40, right = 16, hgt = 150, y0 = 16, n = values.length;
+  const y = (v) => y0 + hgt - (v / 100) * hgt;
+  const x = (i) => (n > 1 ? left + 20 + (i * (w - left - right - 40)) / (n - 1) : (left + w - right) / 2);
+  let svg = `<svg class="trend" viewBox="0 0 ${w} ${hgt + 70}" role="img" aria-label="${mode} games: accuracy of each reviewed game, oldest first, scale 0 to 100">`;
+  for (let v = 0; v <= 100; v += 25) {
+    svg += `<line class="grid" x1="${left}" x2="${w - right}" y1="${y(v)}" y2="${y(v)}"/><text class="tick" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v}</text>`;
+  }
+  if (n > 1) svg += `<polyline class="line" points="${values.map((v, i) => `${x(i)},${y(v)}`).join(" ")}"/>`;
+  values.forEach((v, i) => {
+    svg += `<circle class="dot" cx="${x(i)}" cy="${y(v)}" r="5"><title>game ${i + 1}: ${v}</title></circle>`;
+    if (n <= 12) svg += `<text class="tick" x="${x(i)}" y="${y(v) - 9}" text-anchor="middle">${Math.round(v)}</text>`;
+  });
+  if (n > 1) svg += `<text x="${x(0)}" y="${y0 + hgt + 24}" text-anchor="start">oldest</text><text x="${x(n - 1)}" y="${y0 + hgt + 24}" text-anchor="end">latest</text>`;
+  svg += `<text x="${(left + w - right) / 2}" y="${y0 + hgt + 46}" text-anchor="middle">reviewed games</text>`;
+  return svg + "</svg>";
 }
 
 export async function rulesPage(name) {

@@ -120,6 +120,10 @@ export function buttons(g, h) {
   if (L.gin && L.gin.length) b("btn-gin", "Gin…", "G", () => knockFlow("gin"), "primary");
   if (L.big_gin) b("btn-big-gin", "Big gin…", "B", bigGinFlow, "primary");
   if (h.phase === "end" && !g.game_over) b("btn-next", g.current_game_over ? "Next game" : "Next hand", "N", () => send("next", {}), "primary");
+  if (h.phase === "end" && g.reviewable && g.fairness) {
+    out.push(el("a", { class: "button", id: "btn-review", href: `/review/${g.id}?hand=${g.fairness.hand}`, "aria-keyshortcuts": "R" },
+      "Review hand", el("kbd", { "aria-hidden": "true" }, "R")));
+  }
   if (g.can_hint) b("btn-hint", "Hint", "H", showHint);
   if (g.can_undo) b("btn-undo", "Undo", "U", () => send("undo", {}));
   return el("div", { class: "buttons action-bar", id: "actions" }, out);
@@ -247,7 +251,7 @@ export function onKey(ev) {
   const g = table.game, h = g.hand, L = h.legal;
   const k = ev.key.toLowerCase();
   const click = (id) => { const b = $(id); if (b && !b.disabled) { b.click(); return true; } return false; };
-  if (g.ended) { if (k === "n" && click("#btn-again")) ev.preventDefault(); return; }
+  if (g.ended) { if ((k === "n" && click("#btn-again")) || (k === "r" && click("#btn-review-game"))) ev.preventDefault(); return; }
   if (ev.shiftKey && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {  // move the focused card in your own order
     const card = document.activeElement && document.activeElement.closest(".hand .slot");
     if (card && moveCard(card.dataset.slot, ev.key === "ArrowLeft" ? -1 : 1)) ev.preventDefault();
@@ -264,6 +268,7 @@ export function onKey(ev) {
   else if (k === "n") done = click("#btn-next") || click("#btn-again");
   else if (k === "h") done = click("#btn-hint");
   else if (k === "u") done = click("#btn-undo");
+  else if (k === "r") done = click("#btn-review") || click("#btn-review-game");
   else if (/^[0-9-]$/.test(k)) {
     const idx = k === "0" ? 9 : k === "-" ? 10 : Number(k) - 1;
     const card = table.positions[idx];
