@@ -25,7 +25,10 @@ COMPILED: tuple[str, ...] = (
     # errors.py (errors that are also a TypeError or an IndexError: more than one built-in base), and
     # rules.py and hand/results.py: dataclasses whose __post_init__ takes what the JSON records hold
     # (a str for an enum), which mypyc refuses at the constructor, before __post_init__ runs; so
-    # does variants/pickup/scoring.py, whose PickupResult subclasses HandResult
+    # does variants/pickup/scoring.py, whose PickupResult subclasses HandResult. The actions
+    # (hand/actions.py, variants/*/actions.py) stay interpreted too: frozen dataclasses built with
+    # whatever a caller gives (the engine checks an action when it is pushed), which compiled
+    # would refuse a value of another type with mypyc's own TypeError at the constructor
     "ginrummy.checks",
     "ginrummy.melds.tables",
     "ginrummy.melds.aces",
@@ -38,18 +41,15 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.seeds",
     # the hand
     "ginrummy.hand.phase",
-    "ginrummy.hand.actions",
     "ginrummy.hand.base",
     "ginrummy.hand.order",
     # the variants
     "ginrummy.variants.variant",
-    "ginrummy.variants.standard.actions",
     "ginrummy.variants.standard.legality",
     "ginrummy.variants.standard.view",
     "ginrummy.variants.standard.state",
     "ginrummy.variants.standard.defense",
     "ginrummy.variants.standard.variant",
-    "ginrummy.variants.pickup.actions",
     "ginrummy.variants.pickup.legality",
     "ginrummy.variants.pickup.view",
     "ginrummy.variants.pickup.state",

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import SupportsIndex
 
 from ginrummy.cards import Card, CardSet, cards_of, cardset, deadwood_points, format_cards
 from ginrummy.checks import check_instance, shown
@@ -169,7 +170,7 @@ def check_knock_position(knocker_melds: object, hand: object, mr: object) -> Car
     return mask
 
 
-def best_layoff(knocker_melds: Sequence[Meld], hand: CardSet, mr: MeldRules = STANDARD) -> LayoffPlan:
+def best_layoff(knocker_melds: Sequence[Meld], hand: SupportsIndex, mr: MeldRules = STANDARD) -> LayoffPlan:
     """The defender's least-deadwood plan against the knocker's melds.
 
     ``knocker_melds``: the melds the knocker laid down (valid under ``mr``); ``hand``: the

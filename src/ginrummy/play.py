@@ -23,7 +23,7 @@ Outcome.KNOCK
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ginrummy.agent_protocol import Agent
 from ginrummy.checks import check_callable, check_int, shown
@@ -98,7 +98,7 @@ def play_hand(
     state: BaseHandState[Any, Any],
     players: Sequence[Agent | None],
     on_action: OnAction | None = None,
-    max_actions: int = MAX_ACTIONS,
+    max_actions: SupportsIndex = MAX_ACTIONS,
 ) -> HandResult | None:
     """Play ``state`` (a hand of any variant) on: ``players[p]`` acts for seat ``p`` from
     ``state.view(p)``, and its action is pushed as seat ``p``'s.

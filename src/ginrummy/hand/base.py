@@ -32,7 +32,7 @@ import operator
 import random
 from abc import ABCMeta, abstractmethod
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, SupportsIndex, TypeVar, cast
 
 from ginrummy.cards import CARDS, Card, CardSet, format_cards, shuffled_deck
 from ginrummy.checks import check_instance, check_int, check_rng, check_seat, shown
@@ -40,9 +40,11 @@ from ginrummy.errors import (
     ArgumentError,
     ArgumentTypeError,
     CardNotInHandError,
+    GinRummyError,
     IllegalActionError,
     IllegalDrawError,
     InvalidMeldError,
+    MalformedActionError,
     NothingToUndoError,
     NotYourTurnError,
     WrongPhaseError,
@@ -165,7 +167,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
 
     _taken: Any
 
-    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
+    def __init__(self, rules: Rules, dealer: SupportsIndex, deck: Sequence[int]) -> None:
         """Deal from ``deck`` (see the module docstring). Raises
         :class:`~ginrummy.errors.ArgumentError` for a dealer that is not 0 or 1 or a deck that
         is not the 52 cards once each (:class:`~ginrummy.errors.ArgumentTypeError` for
@@ -204,7 +206,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
         """Raise :class:`~ginrummy.errors.RulesError` for rules this variant does not play."""
 
     @classmethod
-    def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> Self:
+    def deal(cls, rules: Rules, dealer: SupportsIndex, rng: random.Random | int) -> Self:
         """Shuffle a deck with ``rng`` (a ``random.Random`` or an int seed) and deal (see
         :func:`shuffle_for`: every variant deals the same deck from the same ``rng``). Raises
         :class:`~ginrummy.errors.ArgumentTypeError` (a ``TypeError``) for another kind of
@@ -234,7 +236,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
     def is_over(self) -> bool:
         return self._phase is Phase.END
 
-    def hand(self, player: int) -> CardSet:
+    def hand(self, player: SupportsIndex) -> CardSet:
         """A player's cards (``CardSet``). Hidden information: not for the opponent. Raises
         :class:`~ginrummy.errors.ArgumentError` for a player that is not 0 or 1."""
         return self._hands[check_seat("player", player)]
@@ -301,14 +303,14 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
         """Both players passed the upcard: the non-dealer must draw from the stock."""
         return self._passes == 2 and len(self._log) == 2
 
-    def verify(self, action: A, player: int | None = None) -> None:
+    def verify(self, action: A, player: SupportsIndex | None = None) -> None:
         """Raise an :class:`IllegalActionError` subclass if ``action`` is not legal now for
         the player to act (or for ``player`` when given); return ``None`` otherwise.
         The message says what was wrong and ends with the legal actions (but for another
         player's turn: it says whose turn it is, and shows nothing of their hand)."""
         self._resolve(action, player)
 
-    def can(self, action: object, player: int | None = None) -> bool:
+    def can(self, action: object, player: SupportsIndex | None = None) -> bool:
         """True if :meth:`verify` would accept ``action`` (any object may be asked about)."""
         try:
             self._check(cast(A, action), player)  # anything else fails the phase check
@@ -316,7 +318,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
             return False
         return True
 
-    def _resolve(self, action: A, player: int | None) -> A:
+    def _resolve(self, action: A, player: SupportsIndex | None) -> A:
         """:meth:`_check`, with the legal actions added to the message of an error (not to a
         :class:`NotYourTurnError`: they are the other player's, and name cards of their hand)."""
         try:
@@ -329,11 +331,11 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
                 raise type(exc)(f"{text}; legal now: {self._legal_names()}") from None
             raise
 
-    def _check(self, action: A, player: int | None) -> A:
+    def _check(self, action: A, player: SupportsIndex | None) -> A:
         """Check ``action`` and return it as it is to be logged (with engine choices filled in).
         Anything that is not one of the variant's actions fails the phase check."""
         phase = self._phase
-        if player is not None and player.__class__ is not int:
+        if player is not None and type(player) is not int:
             player = check_seat("player", player)  # the one rule for ints: no bool, int-likes taken
         if player is not None and player != self._to_act:
             raise NotYourTurnError(
@@ -352,7 +354,15 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
             return action
         if kind is Pass:
             return action
-        return self._check_variant(action, self._hands[self._to_act])
+        try:
+            return self._check_variant(action, self._hands[self._to_act])
+        except TypeError as exc:
+            # Compiled (ginrummy.compiled), a field of another type than the action declares is
+            # refused by mypyc's own TypeError where the engine reads it; the pure build refuses it
+            # in the engine's checks (a MalformedActionError, or another IllegalActionError).
+            if isinstance(exc, GinRummyError):
+                raise
+            raise MalformedActionError(f"{action!r} has a field of the wrong kind: {exc}") from None
 
     @abstractmethod
     def _check_variant(self, action: A, hand: CardSet) -> A:
@@ -376,7 +386,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
 
     # -- applying and undoing --------------------------------------------------
 
-    def push(self, action: A, player: int | None = None) -> None:
+    def push(self, action: A, player: SupportsIndex | None = None) -> None:
         """Apply a legal action of the player to act (checked against ``player`` when given).
 
         Raises an :class:`IllegalActionError` subclass naming the problem and the legal
@@ -453,7 +463,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
 
     # -- views -----------------------------------------------------------------
 
-    def view(self, player: int) -> V:
+    def view(self, player: SupportsIndex) -> V:
         """What ``player`` (0 or 1) may see now: the variant's view (a ``NamedTuple``); two
         states that differ only in what ``player`` cannot see give equal views.
 

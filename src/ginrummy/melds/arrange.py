@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import SupportsIndex
 
 from ginrummy.cards import (
     CardSet,
@@ -50,7 +51,7 @@ def _arrangement(hand: CardSet, choice: Sequence[int], mr: MeldRules) -> Arrange
     return Arrangement(melds, hand & ~melded, mr.ace_points)
 
 
-def arrangements(hand: CardSet, mr: MeldRules = STANDARD) -> list[Arrangement]:
+def arrangements(hand: SupportsIndex, mr: MeldRules = STANDARD) -> list[Arrangement]:
     """Every least-deadwood arrangement of ``hand`` (a ``CardSet``), with maximal runs.
 
     Arrangements differ in which melds they lay down, which matters for layoffs. Raises
@@ -84,6 +85,6 @@ def arrangements(hand: CardSet, mr: MeldRules = STANDARD) -> list[Arrangement]:
     return result
 
 
-def best_arrangement(hand: CardSet, mr: MeldRules = STANDARD) -> Arrangement:
+def best_arrangement(hand: SupportsIndex, mr: MeldRules = STANDARD) -> Arrangement:
     """One least-deadwood arrangement of ``hand`` (a ``CardSet``): the first of :func:`arrangements`."""
     return arrangements(hand, mr=mr)[0]

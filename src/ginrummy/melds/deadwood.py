@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import product
+from typing import SupportsIndex
 
 from ginrummy.cards import (
     CARDS,
@@ -31,7 +32,7 @@ from ginrummy.melds.meld import check_hand_args
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
 
-def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
+def least_deadwood(hand: SupportsIndex, mr: MeldRules = STANDARD) -> int:
     """Least deadwood count (points) of a hand of any size, over all arrangements.
 
     ``hand`` is a ``CardSet``; ``mr`` says how aces work (default: ace low, runs do not
@@ -43,7 +44,7 @@ def least_deadwood(hand: CardSet, mr: MeldRules = STANDARD) -> int:
     >>> least_deadwood(parse_cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc"))
     0
     """
-    if hand.__class__ is not int or hand >> 52:  # the one check of the hot path: a plain int of 52 bits
+    if type(hand) is not int or hand >> 52:  # the one check of the hot path: a plain int of 52 bits
         hand = check_cardset("hand", hand)
     try:
         left = mr.left
@@ -265,7 +266,9 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
     return best
 
 
-def best_discards(hand: CardSet, exclude: CardSet = 0, mr: MeldRules = STANDARD) -> tuple[int, list[Card]]:
+def best_discards(
+    hand: SupportsIndex, exclude: SupportsIndex = 0, mr: MeldRules = STANDARD
+) -> tuple[int, list[Card]]:
     """The discards from ``hand`` (a ``CardSet``, normally 11 cards) that leave the least
     deadwood, and that deadwood count in points. Cards in ``exclude`` (e.g. the card just
     taken from the discard pile) are not considered. Raises
@@ -278,7 +281,8 @@ def best_discards(hand: CardSet, exclude: CardSet = 0, mr: MeldRules = STANDARD)
     (0, [Card('3d')])
     """
     hand = check_hand_args(hand, mr)
-    candidates = hand & ~check_cardset("exclude", exclude)
+    exclude = check_cardset("exclude", exclude)
+    candidates = hand & ~exclude
     if not candidates:
         raise ArgumentError(
             f"no card may be discarded: hand {format_cards(hand) or '(no cards)'}, "

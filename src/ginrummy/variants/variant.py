@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from ginrummy.cards import Card
 from ginrummy.hand.base import BaseHandState
@@ -58,13 +58,13 @@ class Variant:
         raise NotImplementedError
 
     @classmethod
-    def deal(cls, rules: Rules, dealer: int, rng: random.Random | int) -> BaseHandState[Any, Any]:
+    def deal(cls, rules: Rules, dealer: SupportsIndex, rng: random.Random | int) -> BaseHandState[Any, Any]:
         """Deal a hand shuffled with ``rng`` (every variant deals the same deck from the same ``rng``)."""
         return cls.state.deal(rules, dealer, rng)
 
     @classmethod
     def deal_from(
-        cls, rules: Rules, dealer: int, deck: Sequence[int], extras: dict[str, Any]
+        cls, rules: Rules, dealer: SupportsIndex, deck: Sequence[int], extras: dict[str, Any]
     ) -> BaseHandState[Any, Any]:
         """Deal from ``deck`` (52 cards in dealing order) and the record's :attr:`record_fields`
         (``extras``, each ``None`` when absent). Raises ``ValueError`` for what the variant refuses."""

@@ -53,7 +53,7 @@ ginrummy.errors.IllegalDrawError: both players passed the upcard: the non-dealer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from ginrummy.cards import CARDS, Card, CardSet, format_cards
 from ginrummy.errors import (
@@ -128,7 +128,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
     }
     _NOTHING_TAKEN = 0
 
-    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
+    def __init__(self, rules: Rules, dealer: SupportsIndex, deck: Sequence[int]) -> None:
         """Deal from ``deck`` (52 distinct cards, dealt from index 0) as standard gin: one card
         at a time to the non-dealer first, 10 each; then the upcard; the rest is the stock.
         Raises ``RulesError`` for rules that are not discard-pile pickup (or settings it does

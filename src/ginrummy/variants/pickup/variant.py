@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, SupportsIndex, cast
 
 from ginrummy.cards import CARDS
 from ginrummy.errors import ArgumentError
@@ -44,7 +44,9 @@ class Pickup(Variant):
         return parse_pickup_action(text)
 
     @classmethod
-    def deal_from(cls, rules: Rules, dealer: int, deck: Sequence[int], extras: dict[str, Any]) -> PickupState:
+    def deal_from(
+        cls, rules: Rules, dealer: SupportsIndex, deck: Sequence[int], extras: dict[str, Any]
+    ) -> PickupState:
         if any(v is not None for v in extras.values()):
             raise ArgumentError("discard-pile pickup gin has no knock card")
         made: type[PickupState] = PickupState  # called as an object: see make_meld in ginrummy.melds.meld

@@ -25,7 +25,7 @@ Pass()
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards
 from ginrummy.checks import check_int
@@ -101,7 +101,13 @@ class HandState(BaseHandState[Action, PlayerView]):
         "LayOff": "lay off",
     }
 
-    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int], knock_card: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: SupportsIndex,
+        deck: Sequence[int],
+        knock_card: SupportsIndex | None = None,
+    ) -> None:
         """Deal from ``deck`` (52 distinct cards, dealt from index 0): one card at a time to
         the non-dealer first (002), 10 each; then the upcard; the rest is the stock, drawn
         in deck order. ``knock_card`` is the second deck's card that sets the knock limit

@@ -5,7 +5,7 @@ setting of the rules (Oklahoma, straight gin, Hollywood's aces, the 11-card open
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, SupportsIndex, cast
 
 from ginrummy.cards import CARDS, Card
 from ginrummy.hand.base import BaseHandState
@@ -48,7 +48,9 @@ class Standard(Variant):
         return parse_action(text, meld_rules(rules))
 
     @classmethod
-    def deal_from(cls, rules: Rules, dealer: int, deck: Sequence[int], extras: dict[str, Any]) -> HandState:
+    def deal_from(
+        cls, rules: Rules, dealer: SupportsIndex, deck: Sequence[int], extras: dict[str, Any]
+    ) -> HandState:
         made: type[HandState] = HandState  # called as an object: see make_meld in ginrummy.melds.meld
         return made(rules, dealer, deck, extras.get("knock_card"))
 
