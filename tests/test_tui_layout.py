@@ -100,3 +100,39 @@ def test_ascii_draws_nothing_but_ascii() -> None:
         assert shown(app, "#text").isascii()
 
     run(app, (80, 24), script)
+
+
+def _long_hollywood(flow: object) -> bool:
+    from ginrummy.cli.tui import TableFlow
+
+    assert isinstance(flow, TableFlow)
+    return flow.hand_number >= 19 and flow.stage == "play" and flow.view.phase is Phase.DISCARD
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_hollywood_sheet_fits_its_panel(size: tuple[int, int]) -> None:
+    """Hand 19 of a Hollywood game: the panel shows the whole sheet as it is given, one line a
+    row, the oldest hands folded into one line where the panel is too short (80x24), never a
+    row cut off, the newest hand, each game's line and the points so far in view."""
+    app = new_app(seed=6, rules=Rules.preset("hollywood"))
+    advance(app.flow, _long_hollywood)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.table is not None
+        side = app.table.query_one("#side", TextBox)
+        lines = side.text.plain.splitlines()
+        assert len(lines) <= side.size.height and all(len(line) <= side.size.width for line in lines)
+        assert [line.rstrip() for line in _drawn(app, "#side")] == [line.rstrip() for line in lines]
+        rows = [line for line in lines if re.match(r"\s*\d+ (knock|undercut|gin)", line)]
+        folded = [line for line in lines if line.startswith("hands 1-")]
+        first = int(rows[0].split()[0])
+        assert rows[-1].split()[0] == "18" and len(rows) == 19 - first
+        assert folded == ([f"hands 1-{first - 1}: on the full sheet"] if first > 1 else [])
+        assert (first > 1) == (size == (80, 24))
+        for game in ("1 over", "2 over", "3 open"):
+            assert any(line.startswith(game) for line in lines)
+        assert any(line.startswith("Hand points so far") for line in lines)
+        header = _drawn(app, "#header")
+        assert len(header) == 1 and "hand 19" in header[0]
+
+    run(app, size, script)

@@ -157,8 +157,9 @@ def test_a_rated_stored_game_left_for_a_new_one_is_kept_or_resigned(tmp_path: Pa
 
     async def script(pilot: Pilot[None]) -> None:
         await pilot.press("n", "y")
-        assert isinstance(app.screen, NewGameScreen)
-        app.screen.query_one("#target", Input).focus()
+        chooser = app.screen
+        assert isinstance(chooser, NewGameScreen)
+        chooser.query_one("#target", Input).focus()
         await pilot.press("enter")  # Start
         screen = app.screen
         assert isinstance(screen, ConfirmScreen) and "Keep this rated game" in str(screen.question)

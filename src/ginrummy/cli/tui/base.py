@@ -240,7 +240,7 @@ class BaseTable(Screen[None]):
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
         if width:
             side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
-            side.show(Text(flow.sheet(width - 2, compact=True)))
+            side.show(Text(flow.sheet(width - 2, compact=True, height=side.size.height or None)))
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         keys = [
             (ascii_words(Text(b.key_display or b.key), flow.glyphs).plain, b.description, b.action)
