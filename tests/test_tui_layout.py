@@ -8,9 +8,11 @@ import re
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from ginrummy.cli.tui import TableApp
 from ginrummy.cli.tui.base import MOST
+from ginrummy.cli.tui.screens import EndScreen
 from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox
 from ginrummy.hand.phase import Phase
 from ginrummy.rules import Rules
@@ -134,5 +136,26 @@ def test_a_long_hollywood_sheet_fits_its_panel(size: tuple[int, int]) -> None:
         assert any(line.startswith("Hand points so far") for line in lines)
         header = _drawn(app, "#header")
         assert len(header) == 1 and "hand 19" in header[0]
+
+    run(app, size, script)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_button_of_the_end_of_a_hand_is_in_view(size: tuple[int, int]) -> None:
+    """Next hand, Sheet, New game and Quit: each whole inside the dialog, at every size (beside
+    the sheet's panel too, where the dialog stays over the table)."""
+    app = new_app(seed=8)
+    advance(app.flow, lambda f: f.stage == "hand-over")
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EndScreen) and screen.id == "hand-over"
+        inside = screen.query_one(".dialog").content_region
+        buttons = list(screen.query(Button))
+        assert [b.id for b in buttons] == ["next", "sheet", "new", "quit"]
+        for button in buttons:
+            region = button.region
+            assert region.width >= len(str(button.label)) + 2 and inside.contains_region(region), button.id
 
     run(app, size, script)

@@ -100,7 +100,12 @@ def test_n_asks_first_and_play_on_changes_nothing() -> None:
         await pilot.press("enter")  # No is highlighted: play on
         assert app.screen is app.table and app.flow.hand_number == 2
         await pilot.press("n", "y")
-        assert isinstance(app.screen, NewGameScreen)
+        chooser = app.screen
+        assert isinstance(chooser, NewGameScreen)
+        await pilot.pause()
+        inside = chooser.query_one(".dialog").content_region
+        for part in ("#level", "#preset", "#target", "#mode", "#start", "#cancel"):
+            assert inside.contains_region(chooser.query_one(part).region), part  # all in view at 80x24
         await pilot.press("escape")  # cancelled: back at the same game
         assert app.screen is app.table and list(app.flow.view.history) == log
 

@@ -70,14 +70,24 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             yield Static("A new game", classes="title")
             yield Static("The computer", classes="label")
             yield Select(
-                [(level, level) for level in BY_STRENGTH], value=first.level, allow_blank=False, id="level"
+                [(level, level) for level in BY_STRENGTH],
+                value=first.level,
+                allow_blank=False,
+                id="level",
+                compact=True,
             )
             yield Static("Rules", classes="label")
-            yield Select([(n, n) for n in self.presets], value=first.preset, allow_blank=False, id="preset")
+            yield Select(
+                [(n, n) for n in self.presets],
+                value=first.preset,
+                allow_blank=False,
+                id="preset",
+                compact=True,
+            )
             yield Static("Game to (points)", classes="label")
-            yield Input(str(first.target), type="integer", id="target")
+            yield Input(str(first.target), type="integer", id="target", compact=True)
             yield Static("Mode", classes="label")
-            yield Select(list(MODES), value=first.practice, allow_blank=False, id="mode")
+            yield Select(list(MODES), value=first.practice, allow_blank=False, id="mode", compact=True)
             yield Static(id="said")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary", compact=True)
