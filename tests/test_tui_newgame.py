@@ -182,3 +182,25 @@ def test_a_rated_stored_game_left_for_a_new_one_is_kept_or_resigned(tmp_path: Pa
     else:
         assert (row.status, row.ended, row.ended_by) == ("over", "resigned", 0)
     store.close()
+
+
+def test_n_while_the_computer_holds_its_reply_lets_it_play_first() -> None:
+    """Practice: after the person's discard the computer's reply waits (for ever here, so that a
+    slow machine cannot let it in first); ``n`` plays it, then asks."""
+    app = new_app(seed=11, practice=True)
+    advance(app.flow, _discarding)
+
+    async def script(pilot: Pilot[None]) -> None:
+        flow = app.flow
+        assert app.table is not None and flow.state is not None
+        app.table.hold = 24 * 3600.0
+        moves = len(flow.state.log)
+        await pilot.press("enter")  # discard the card the cursor sits on
+        assert flow.waiting
+        await pilot.press("n")
+        assert not flow.waiting and len(flow.state.log) > moves + 1  # the computer has moved
+        screen = app.screen
+        assert flow.stage == "play"
+        assert isinstance(screen, ConfirmScreen) and "Leave this game" in str(screen.question)
+
+    run(app, (80, 24), script)
