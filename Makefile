@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play serve test lint typecheck unit shuffle test-dev-only bench fitted browser-deps clean compiled test-compiled differential
+.PHONY: play serve test lint typecheck unit shuffle test-dev-only bench fitted browser-deps clean compiled test-compiled differential screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ browser-deps:
 	      || echo "browser-deps: could not install chromium; browser tests will skip"; \
 	  else echo "browser-deps: no /usr/bin/chromium and apt-get is not usable (not root?); browser tests will skip"; fi; \
 	fi
+
+# The README's pictures of the full-screen table (docs/terminal/*.svg), drawn again from seeded
+# games by docs/terminal/make_screenshots.py; the browser's (docs/web/*.png) are written by its tests.
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python docs/terminal/make_screenshots.py
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench examples conftest.py

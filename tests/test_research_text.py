@@ -10,6 +10,7 @@ import re
 import pytest
 
 from ginrummy.agents import make_agent
+from ginrummy.agents.hint_words import card_words
 from ginrummy.cards import CARDS, Card
 from ginrummy.hand.phase import Phase
 from ginrummy.play import play_hand
@@ -18,27 +19,6 @@ from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
-
-RANK_WORDS = [
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-]
-SUIT_WORDS = ["clubs", "diamonds", "hearts", "spades"]
-
-
-def _in_words(card: Card) -> str:
-    return f"the {RANK_WORDS[card % 13]} of {SUIT_WORDS[card // 13]}"
 
 
 def _find(test, seed: int = 4, hands: int = 60) -> tuple[HandState, PlayerView]:
@@ -127,8 +107,8 @@ def test_natural_forms_of_a_discard() -> None:
         str(card),
         f"`{card}`",
         f"{card}.",
-        _in_words(card),
-        f"discard {_in_words(card)}",
+        card_words(card),
+        f"discard {card_words(card)}",
         f"I'll discard {str(card).upper()}",
         f"Final answer: {card}",
     ):
@@ -154,7 +134,7 @@ def test_natural_forms_of_a_knock() -> None:
         f"Knock, discarding {card}",
         f"knock with {card}",
         f"knock {card}",
-        f"I knock and discard {_in_words(card)}",
+        f"I knock and discard {card_words(card)}",
         str(knock),
         f"Final answer: knock {card}",
     ):
@@ -224,7 +204,7 @@ def test_a_model_replying_in_natural_forms_plays_whole_hands() -> None:
         word, _, rest = move.partition(" ")
         forms = [move, f"Final answer: {move}"]
         if word == "discard":
-            forms += [rest, _in_words(CARDS[[str(c) for c in CARDS].index(rest)])]
+            forms += [rest, card_words(CARDS[[str(c) for c in CARDS].index(rest)])]
         elif word == "knock":
             forms += [f"Knock, discarding {rest.split()[0]}"]
         elif move == "layoff 1":

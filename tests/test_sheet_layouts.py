@@ -15,7 +15,7 @@ from ginrummy.cli.render import sheet_text
 from ginrummy.hand.results import HandResult, Outcome
 from ginrummy.rules import Rules, Shutout
 from ginrummy.scoring.game import Game
-from ginrummy.scoring.sheet import SHEET_LAYOUTS, standard_sheet
+from ginrummy.scoring.sheet import SHEET_LAYOUTS, hands_sheet, hollywood_sheet, standard_sheet
 from helpers.sheets import GAME_1, result
 
 
@@ -158,3 +158,27 @@ def test_hollywood_at_40_columns_is_one_game_under_the_other(names: tuple[str, s
         assert total.split()[1:] == [str(c.totals[0]), str(c.totals[1])]
         assert final.split()[1:] == [str(s.totals[0]), str(s.totals[1])]
     assert any(line.startswith("Over the 3 games:") for line in lines)
+
+
+def test_a_compact_sheet_folds_its_oldest_hands_to_fit_a_height() -> None:
+    """The side panel's sheets (``compact``) in ``height`` lines: the oldest hands' rows become one
+    line, the newest hand and everything under the rows stay; a sheet that fits is unchanged."""
+    rules = Rules.preset("hollywood")
+    game = Game(rules, seed=0, names=("You", "Computer"), first_dealer=0)
+    for n in range(14):
+        game.enter(result(rules, n % 2, 4 + n % 5, 6 + n % 9, False))
+    assert not game.is_over
+    args = (rules, game.names, game.columns, game.results, game.entered, "Hollywood", 30)
+    whole = hollywood_sheet(*args, compact=True).splitlines()
+    assert hollywood_sheet(*args, compact=True, height=len(whole)).splitlines() == whole
+    folded = hollywood_sheet(*args, compact=True, height=18).splitlines()
+    assert len(folded) == 18 and folded[2] == "hands 1-6: on the full sheet"
+    assert folded[3] == whole[2 + 6] and folded[3].split()[0] == "7"
+    assert folded[3:] == whole[8:]  # hand 7 on, the games and the notes as they were
+    plain = Game(Rules(), seed=0, names=("You", "Computer"), first_dealer=0)
+    for n in range(9):
+        plain.enter(result(plain.rules, n % 2, 9, 10, False))
+    sheet = (plain.rules, plain.names, plain.columns[0], plain.results, "Game 1", 30)
+    rows = hands_sheet(*sheet, compact=True).splitlines()
+    short = hands_sheet(*sheet, compact=True, height=len(rows) - 2).splitlines()
+    assert short[:3] == rows[:3] and short[3] == "hands 1-3: on the full sheet" and short[4:] == rows[6:]

@@ -136,3 +136,10 @@ def test_quit_asks_with_no_highlighted(snap_compare: Any) -> None:
     app = new_app(seed=11)
     advance(app.flow, _discarding)
     assert snap_compare(app, press=["k", "q"], terminal_size=(80, 24))
+
+
+def test_a_long_hollywood_game_at_80x24(snap_compare: Any) -> None:
+    """Hand 19: the oldest hands folded into one line, so that the panel's sheet fits."""
+    app = new_app(seed=6, rules=Rules.preset("hollywood"))
+    advance(app.flow, lambda f: _hands_in(f, 19))
+    assert snap_compare(app, terminal_size=(80, 24))

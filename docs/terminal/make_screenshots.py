@@ -1,10 +1,11 @@
 """Write the README's screenshots of the full-screen table (``ginrummy play`` in a terminal):
 the table, the end of a hand and the end of a game, at 80x24 and 120x45; discard-pile pickup's
-table and its list of takes; and a layoff plan being typed; as SVG files here.
+table and its list of takes; a layoff plan being typed; a long Hollywood game (its oldest hands
+folded in the sheet's panel) and the new-game screen (``n``), at 80x24; as SVG files here.
 
-Run from the repository root: ``python docs/terminal/make_screenshots.py``. The game is seeded
-(the computer and the person's moves, chosen by the simple level), so the pictures are the same
-each time."""
+Run from the repository root: ``make screenshots`` or ``python docs/terminal/make_screenshots.py``
+(about a minute). The games are seeded (the computer and the person's moves, chosen by the simple
+level), so the pictures are the same each time; look at them after a change of the screens."""
 
 from __future__ import annotations
 
@@ -76,6 +77,27 @@ def layoff_shot(app: TableApp) -> Callable[[Pilot[None]], Awaitable[None]]:
     return script
 
 
+def key_shot(app: TableApp, name: str, keys: tuple[str, ...]) -> Callable[[Pilot[None]], Awaitable[None]]:
+    """The screen after ``keys``, saved as ``name``."""
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press(*keys)
+        await pilot.pause()
+        app.save_screenshot(str(HERE / name))
+
+    return script
+
+
+def _discarding_in(hand: int) -> Callable[[TableFlow], bool]:
+    def at(flow: TableFlow) -> bool:
+        view = flow.view
+        return (
+            flow.hand_number >= hand and flow.stage == "play" and view.my_turn and view.phase is Phase.DISCARD
+        )
+
+    return at
+
+
 def main() -> None:
     for width, height in ((80, 24), (120, 45)):
         size = f"{width}x{height}"
@@ -89,6 +111,13 @@ def main() -> None:
     advance(layoff.flow, lambda f: f.choosing_layoffs)
     run(layoff, (80, 24), layoff_shot(layoff))
     print("wrote the layoff plan")
+    hollywood = new_app(seed=6, rules=Rules.preset("hollywood"))
+    advance(hollywood.flow, _discarding_in(19))
+    run(hollywood, (80, 24), key_shot(hollywood, "hollywood-80x24.svg", ()))
+    new = new_app(seed=SEED)
+    advance(new.flow, _discarding_in(2))
+    run(new, (80, 24), key_shot(new, "new-game-80x24.svg", ("n", "y")))
+    print("wrote Hollywood and the new-game screen")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ Each preset's game is played to its end quickly over the API and its replay open
 error, no "null" or "undefined" on screen, nothing wider than the phone. A representative few
 are played whole by taps on the phone and by clicks on the desktop, making the scripted client's
 choices: before every tap the control it needs is inside the window without scrolling, and
-every touch target is at least 44 px (:mod:`helpers.clicks`). Screenshots go to ``docs/web/``.
+every touch target is at least 44 px (:mod:`helpers.clicks`). A dead hand's end (the stock down
+to its last cards, nobody knocked) on both. Screenshots go to ``docs/web/``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 from ginrummy.rules import PRESETS
 from helpers.browser import CHROMIUM, NO_MOTION, layout_problems
 from helpers.clicks import STRAY, phone_checks, play_by_clicks
-from helpers.web import LiveServer, call, scripted_action
+from helpers.web import LiveServer, call, never_knock, scripted_action
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 DEAL_SEED = "every-preset"
@@ -214,3 +215,45 @@ def test_a_full_games_invitation_says_so_at_once(server: LiveServer, browser: An
     page.screenshot(path=str(SHOTS / "game-full-390x844.png"))
     assert not page.faults, page.faults
     page.context.close()
+
+
+def play_to_a_dead_hand(server: LiveServer) -> tuple[str, str]:
+    """A standard game played over the API against the random level (which knocks only by chance)
+    by a person who never knocks and discards each card they draw (their hand stays as dealt), to
+    its first hand that ends dead (the stock down to the dead-hand limit, nobody knocked); the
+    game's id and the player's token."""
+    created = call(server, "POST", "/api/games", None, {"preset": "default", "level": "random"})
+    token, game = created["token"], created["game"]
+    for _ in range(3000):
+        h = game["hand"]
+        if h["phase"] == "end" and h["result"]["knocker"] is None:
+            return game["id"], token
+        assert not game["game_over"]
+        path, body = never_knock(game)
+        if h["phase"] != "end" and h["drawn"] in h["legal"]["discard"]:
+            body["action"] = f"discard {h['drawn']}"
+        game = call(server, "POST", f"/api/games/{game['id']}/{path}", token, body)
+    raise AssertionError("no dead hand")
+
+
+def test_a_dead_hand_on_a_phone_and_a_desktop(server: LiveServer, browser: Any) -> None:
+    gid, token = play_to_a_dead_hand(server)
+    for name, kind in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = open_page(browser, kind, token)
+        page.goto(f"{server.url}/game/{gid}")
+        page.wait_for_selector("#dead-hand")
+        said = page.inner_text("#result")
+        assert "The stock ran down to 2 cards and nobody knocked: nobody scores" in said
+        assert (
+            "the computer's cards stay hidden" in said
+            and "Your hand" in said
+            and "computer's hand" not in said
+        )
+        assert page.locator("#dead-hand .card").count() == 10  # your own cards; the computer's stay hidden
+        problems: list[str] = []
+        phone_checks(page, f"a dead hand, {name}", problems)("#btn-next")  # in view, no stray text
+        assert not problems, problems
+        size = "390x844" if name == "phone" else "1280x800"
+        page.screenshot(path=str(SHOTS / f"dead-hand-{size}.png"))
+        assert not page.faults, page.faults
+        page.context.close()

@@ -8,8 +8,8 @@ import json
 import click
 
 from ginrummy.agents import AGENTS
+from ginrummy.cli.usage import rules_option, seed_option
 from ginrummy.errors import GinRummyError
-from ginrummy.rules import PRESETS
 
 __all__ = ["llm_play_cmd"]
 
@@ -37,15 +37,8 @@ _HELP = """Play a language model against a level through the text harness.
 @click.option(
     "--games", type=click.IntRange(min=1), default=None, help="Play this many whole games instead of hands."
 )
-@click.option(
-    "--rules",
-    "preset",
-    type=click.Choice(sorted(PRESETS), case_sensitive=False),
-    default="default",
-    show_default=True,
-    help="Rules preset (see `ginrummy rules`).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the level.")
+@rules_option
+@seed_option("the level")
 @click.option(
     "--retries", type=click.IntRange(min=0), default=2, show_default=True, help="Asks again after a refusal."
 )

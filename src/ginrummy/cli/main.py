@@ -40,19 +40,17 @@ from ginrummy.cli.replay import load_record, record_lines
 from ginrummy.cli.review import review
 from ginrummy.cli.serve import serve, verify
 from ginrummy.cli.session import PlaySession
-from ginrummy.cli.usage import OneLineGroup, stdin_lines
+from ginrummy.cli.usage import PRESET_CHOICE, OneLineGroup, rules_option, stdin_lines
 from ginrummy.compiled import build
 from ginrummy.errors import GinRummyError, IllegalActionError, StoreError, quoted
 from ginrummy.melds import Meld
 from ginrummy.protocol import BotError, close_agent, forfeit_of, is_cmd
-from ginrummy.rules import PRESETS, Rules
+from ginrummy.rules import Rules
 from ginrummy.scoring.sheet import SHEET_LAYOUTS, SheetLayout
 from ginrummy.storage import Store
 from ginrummy.variants import deal_hand
 
 __all__ = ["main"]
-
-_PRESET = click.Choice(sorted(PRESETS), case_sensitive=False)
 
 
 def _console() -> Console:
@@ -63,17 +61,6 @@ def _console() -> Console:
 def _print(console: Console, lines: Iterable[Text]) -> None:
     for line in lines:
         console.print(line)
-
-
-def _rules_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--rules",
-        "preset",
-        type=_PRESET,
-        default="default",
-        show_default=True,
-        help="Rules preset (see `ginrummy rules`).",
-    )(f)
 
 
 def _set_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -140,7 +127,7 @@ def main(ctx: click.Context) -> None:
 
 
 @main.command()
-@_rules_option
+@rules_option
 @_set_option
 @click.option("--seed", type=int, default=None, help="Seed of the deals (default: random, printed).")
 @click.option(
@@ -321,7 +308,7 @@ def _run_session(session: PlaySession) -> int:
 @click.argument("hands", nargs=-1, metavar="[HAND]...")
 @_json_option
 @click.option("--all", "all_", is_flag=True, help="Show every least-deadwood arrangement.")
-@_rules_option
+@rules_option
 @_set_option
 def analyze(
     hands: tuple[str, ...], as_json: bool, all_: bool, preset: str, settings: tuple[str, ...]
@@ -383,7 +370,7 @@ def _reporter(command: str) -> Callable[[str], None]:
     "--hand", default=None, help="The defender's cards; without it, hands are read from standard input."
 )
 @_json_option
-@_rules_option
+@rules_option
 @_set_option
 def layoff(melds_arg: str, hand: str | None, as_json: bool, preset: str, settings: tuple[str, ...]) -> None:
     """The defender's best layoffs against a knocker's melds.
@@ -464,7 +451,7 @@ def replay(
 
 
 @main.command("rules")
-@click.argument("preset", required=False, type=_PRESET, metavar="[PRESET]")
+@click.argument("preset", required=False, type=PRESET_CHOICE, metavar="[PRESET]")
 def rules_cmd(preset: str | None) -> None:
     """List the rules presets, or every setting of PRESET."""
     _print(_console(), preset_lines(preset) if preset else presets_lines())

@@ -14,10 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ginrummy.agents import AGENTS, BY_STRENGTH
 from ginrummy.agents.peers import PEERS
 from ginrummy.agents.sparring import SPARRING
+from ginrummy.cli.usage import rules_option, seed_option
 from ginrummy.errors import GinRummyError
 from ginrummy.protocol import is_cmd, parse_cmd
 from ginrummy.protocol.bot import DEFAULT_TIME_MS
-from ginrummy.rules import PRESETS, Rules
+from ginrummy.rules import Rules
 from ginrummy.tournament import MatchResult, default_factory, report_lines, run_match
 from ginrummy.tournament.backends import BACKENDS
 
@@ -110,15 +111,8 @@ _HELP = f"""Play games to the target between two agents with duplicate deals.
     show_default=True,
     help="Games to play (rounded up to pairs).",
 )
-@click.option(
-    "--rules",
-    "preset",
-    type=click.Choice(sorted(PRESETS), case_sensitive=False),
-    default="default",
-    show_default=True,
-    help="Rules preset (see `ginrummy rules`).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the agents.")
+@rules_option
+@seed_option("the agents")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option(

@@ -161,15 +161,14 @@ def sheet_text(
 def score_line(game: Game, short: bool = False) -> str:
     """The score toward the target in one line, e.g. ``Ed 51, Computer 17 (game to 100)``;
     under Hollywood scoring each game's score, ``(over)`` for a finished one (``short``, for a
-    narrow header: ``You-Computer 44-53, 17-10 (over), 0-0; each to 100``)."""
+    narrow header, a finished game's score left to the sheet: ``You-Computer 44-53, over, 0-0;
+    each to 100``)."""
     n = game.names
     if not game.hollywood:
         t = game.totals
         return f"{n[0]} {t[0]}, {n[1]} {t[1]} (game to {game.rules.target})"
     if short:
-        games = ", ".join(
-            f"{c.totals[0]}-{c.totals[1]}{' (over)' if c.is_over else ''}" for c in game.columns
-        )
+        games = ", ".join("over" if c.is_over else f"{c.totals[0]}-{c.totals[1]}" for c in game.columns)
         return f"{n[0]}-{n[1]} {games}; each to {game.rules.target}"
     parts = [
         f"game {c.number} {c.totals[0]}-{c.totals[1]}{' (over)' if c.is_over else ''}" for c in game.columns

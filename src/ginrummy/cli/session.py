@@ -220,10 +220,10 @@ class PlaySession(TerminalGame):
         if failure is not None:
             self.io.error(*failure)
 
-    def sheet(self, width: int | None = None, *, compact: bool = False) -> Text:
+    def sheet(self, width: int | None = None, *, compact: bool = False, height: int | None = None) -> Text:
         """The current game's sheet, titled by its number in the match, ``width`` columns wide
         (default: the console's)."""
-        return super().sheet(width or self.io.console.width, compact=compact)
+        return super().sheet(width or self.io.console.width, compact=compact, height=height)
 
     def _ask_between(self, prompt: str, sheet: list[Text]) -> None:
         """Ask ``prompt`` until Enter: ``s`` shows ``sheet`` (lines), ``q`` asks whether to quit,

@@ -251,10 +251,11 @@ class TerminalGame:
         """Whether everything the rules make has been played."""
         return self.core.over
 
-    def sheet(self, width: int, *, compact: bool = False) -> Text:
+    def sheet(self, width: int, *, compact: bool = False, height: int | None = None) -> Text:
         """The current game's sheet, titled by its number in the match, ``width`` columns wide;
         ``compact`` (a side panel): the one-row-per-hand sheet keeps each row on one line
-        (:func:`~ginrummy.scoring.sheet.hands_sheet`)."""
+        (:func:`~ginrummy.scoring.sheet.hands_sheet`), the oldest hands folded into one line to fit
+        in ``height`` lines."""
         k = len(self.match.games)
         game = self.game
         if game.hollywood:
@@ -272,11 +273,21 @@ class TerminalGame:
                     title,
                     width,
                     compact=True,
+                    height=height,
                 )
             )
         if compact and self.sheet_layout == "hands":
             return Text(
-                hands_sheet(game.rules, game.names, game.columns[0], game.results, title, width, compact=True)
+                hands_sheet(
+                    game.rules,
+                    game.names,
+                    game.columns[0],
+                    game.results,
+                    title,
+                    width,
+                    compact=True,
+                    height=height,
+                )
             )
         return render.sheet_text(game, title, self.sheet_layout, width)
 

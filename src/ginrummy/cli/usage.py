@@ -7,20 +7,57 @@ anything else that went wrong (a record that does not load, a store that does no
 The group's class :class:`OneLineGroup` does it once for every command; messages quote what was
 given with :func:`~ginrummy.errors.quoted` (cut at 60 characters; bytes that were not UTF-8
 shown as U+FFFD), also where click itself quoted a value. :func:`stdin_lines` reads the hands
-of ``analyze`` and ``layoff`` from standard input as UTF-8, whatever the locale says.
+of ``analyze`` and ``layoff`` from standard input as UTF-8, whatever the locale says. The options
+several commands take alike are made here once: ``--rules`` (:func:`rules_option`) and the
+repeatable runs' ``--seed`` (:func:`seed_option`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any, TypeVar
 
 import click
 
 from ginrummy.errors import GinRummyError, quoted
+from ginrummy.rules import PRESETS
 
-__all__ = ["OneLineError", "OneLineGroup", "OneLineUsageError", "stdin_lines"]
+__all__ = [
+    "PRESET_CHOICE",
+    "OneLineError",
+    "OneLineGroup",
+    "OneLineUsageError",
+    "rules_option",
+    "seed_option",
+    "stdin_lines",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+PRESET_CHOICE = click.Choice(sorted(PRESETS), case_sensitive=False)
+"""A rules preset's name, in any case, as every command takes it."""
+
+
+def rules_option(f: F) -> F:
+    """``--rules PRESET``, given to the command as ``preset`` (``default`` unless said)."""
+    return click.option(
+        "--rules",
+        "preset",
+        type=PRESET_CHOICE,
+        default="default",
+        show_default=True,
+        help="Rules preset (see `ginrummy rules`).",
+    )(f)
+
+
+def seed_option(of: str) -> Callable[[F], F]:
+    """``--seed N`` of a repeatable run (0 unless said): the seed of the deals and of ``of`` (the
+    players the command makes, e.g. ``"the agents"``)."""
+    return click.option(
+        "--seed", type=int, default=0, show_default=True, help=f"Seed of the deals and of {of}."
+    )
+
 
 _ARGV = "ginrummy.argv"  # the command line as given, in ctx.meta (shared by every context)
 

@@ -52,6 +52,17 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+def _wrap_note(text: str, width: int) -> list[str]:
+    """:func:`_wrap`, but broken after its first ``;`` instead when that takes no more lines (no
+    word left alone at the end of a clause)."""
+    plain = _wrap(text, width)
+    if len(plain) == 1 or "; " not in text:
+        return plain
+    first, rest = text.split("; ", 1)
+    clauses = _wrap(first + ";", width) + ["  " + line.strip() for line in _wrap(rest, width - 2)]
+    return clauses if len(clauses) <= len(plain) else plain
+
+
 def _cut(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "."
 
@@ -65,6 +76,7 @@ def hands_sheet(
     width: int | None = None,
     *,
     compact: bool = False,
+    height: int | None = None,
 ) -> str:
     """The one-game sheet read row by row: one row per hand of ``results`` (its number, how it
     ended, each player's points and running total; a dead hand or a tie scores nothing), then,
@@ -77,8 +89,9 @@ def hands_sheet(
     numbers and names longer than 11 characters are cut, so no line is wider than about 30
     characters. With ``compact`` (a side panel of about 30 columns) every row stays on one line
     instead: how each hand ended in a word or two (``knock``, ``undercut``, ``gin``; in full
-    when that fits), the winner's points under their name (:func:`_compact_rows`). Raises
-    nothing; the numbers are those of ``column`` and its summary.
+    when that fits), the winner's points under their name (:func:`_compact_rows`), and with
+    ``height`` the oldest hands' rows are folded into one line when the sheet is taller
+    (:func:`_fold`). Raises nothing; the numbers are those of ``column`` and its summary.
     """
     scored = dict(column.entries)
     running = [0, 0]
@@ -143,7 +156,8 @@ def hands_sheet(
     table = 4 + 2 + rw + 2 + bw[0] + 2 + bw[1]
     if compact and width is not None and table > width:
         short = [r.outcome.label.lower() for r in results]
-        return "\n".join(_compact_rows(head, names, rows, short, notes, width))
+        lines = _compact_rows(head, names, rows, short, notes, width)
+        return "\n".join(_fold(lines, 3, len(results), height))
     if width is None or table <= width:
         how = width is None or table + 2 + sw <= width
         lines = [head, f"{'':4}  {'':<{rw}}  {names[0]:>{bw[0]}}  {names[1]:>{bw[1]}}"]
@@ -167,6 +181,17 @@ def hands_sheet(
     for note in notes:
         lines.extend(_wrap(note, limit))
     return "\n".join(lines)
+
+
+def _fold(lines: list[str], first: int, hands: int, height: int | None) -> list[str]:
+    """``lines`` in ``height`` lines (``None``: as they are) where folding the oldest of the
+    ``hands`` hand rows (one line each from line ``first``) into one line can make them fit; the
+    newest hand's row stays."""
+    over = len(lines) - (height or len(lines))
+    if over <= 0 or hands < 3:
+        return lines
+    k = min(over + 1, hands - 1)
+    return [*lines[:first], f"hands 1-{k}: on the full sheet", *lines[first + k :]]
 
 
 def _compact_rows(
@@ -282,6 +307,7 @@ def hollywood_sheet(
     width: int | None = None,
     *,
     compact: bool = False,
+    height: int | None = None,
 ) -> str:
     """Hollywood's sheet: the hand guide (with the games each win went to), then the games
     side by side. Each game cell holds both players' numbers, right-aligned in columns of
@@ -289,7 +315,8 @@ def hollywood_sheet(
     (characters, at least 30; ``None``: no limit) a narrow layout is used
     for that part (the hand guide, the games): each hand on two lines, each game under the other,
     in lines of about 30 characters; with ``compact`` (a side panel) the hand guide keeps each hand
-    on one line (:func:`_guide_compact`)."""
+    on one line (:func:`_guide_compact`), and with ``height`` the oldest hands' rows are folded into
+    one line when the sheet is taller (:func:`_fold`)."""
     summaries: list[GameSummary | None] = [c.summary() if c.is_over else None for c in columns]
     limit = None if width is None else max(width, 30)
     guide = _guide_wide(names, results, entered)
@@ -302,11 +329,15 @@ def hollywood_sheet(
         games = _games_narrow(names, columns, summaries)
     notes = _hollywood_notes(rules, names, columns, summaries)
     if limit is not None:
-        notes = [line for note in notes for line in _wrap(note, limit)]
+        notes = [line for note in notes for line in _wrap_note(note, limit)]
     head = f"{title}: {len(columns)} games at once, each to {rules.target}"
     if compact and limit is not None and len(head) > limit:
         head = f"{title}: {len(columns)} games to {rules.target}"
-    return "\n".join([*(_wrap(head, limit) if limit else [head]), *guide, "", *games, *notes])
+    top = _wrap(head, limit) if limit else [head]
+    lines = [*top, *guide, "", *games, *notes]
+    if compact and len(guide) == len(results) + 1:  # one line a hand
+        lines = _fold(lines, len(top) + 1, len(results), height)
+    return "\n".join(lines)
 
 
 def _guide_wide(

@@ -14,7 +14,7 @@ lines, the discard pile spread, and a wider score sheet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
 from rich.text import Text
@@ -29,9 +29,9 @@ from textual.timer import Timer
 from ginrummy.cards import Card
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.flow import NewGame, TableFlow
-from ginrummy.cli.tui.newgame import NewGameScreen, choices_of, presets_played
+from ginrummy.cli.tui.newgame import NewGameScreen, ask_to_leave, choices_of, leave_game, presets_played
 from ginrummy.cli.tui.review import ReviewScreen, can_review, reviewer
-from ginrummy.cli.tui.screens import ConfirmScreen, EndScreen, HelpScreen, PileScreen
+from ginrummy.cli.tui.screens import EndScreen, HelpScreen, PileScreen
 from ginrummy.cli.tui.widgets import CardRow, KeyBar, Slot, TextBox, ascii_words
 from ginrummy.errors import GinRummyError
 from ginrummy.hand.actions import Discard, DrawStock, Pass
@@ -111,6 +111,7 @@ class BaseTable(Screen[None]):
         Binding("v", "pile", "Pile"),
         Binding("s", "sheet", "Sheet"),
         Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("n", "new_game", "New"),
         Binding("q", "quit_table", "Quit"),
     ]
     hold: float = HOLD
@@ -240,7 +241,7 @@ class BaseTable(Screen[None]):
         self.query_one("#log", TextBox).show(Text("\n").join(flow.log_lines()))
         if width:
             side.crop = flow.session.sheet_layout == "paper"  # the paper sheet's columns are fixed
-            side.show(Text(flow.sheet(width - 2, compact=True)))
+            side.show(Text(flow.sheet(width - 2, compact=True, height=side.size.height or None)))
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         keys = [
             (ascii_words(Text(b.key_display or b.key), flow.glyphs).plain, b.description, b.action)
@@ -272,7 +273,9 @@ class BaseTable(Screen[None]):
             lines = [*flow.result_lines(), Text(""), Text(flow.status(), style="dim")]
             buttons = [("next", "The end of the game (Enter)" if over else "Next hand (Enter)")]
             buttons += [("review", "Review (r)")] if can_review(flow.session) else []
-            buttons += [("sheet", "Sheet (s)"), ("quit", "Quit (q)")]
+            # The sheet's button only where its panel is not beside the table already (s opens it)
+            buttons += [] if self.side_width() else [("sheet", "Sheet (s)")]
+            buttons += [("new", "New game (g)"), ("quit", "Quit (q)")]
             self.app.push_screen(
                 EndScreen(
                     f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over", over=self.over()
@@ -305,6 +308,8 @@ class BaseTable(Screen[None]):
             make = reviewer(self.flow.session, self.flow.hand_number)
             title = f"Review of hand {self.flow.hand_number}"
             self.app.push_screen(ReviewScreen(title, make), lambda _: self.after_change())
+        elif choice == "new":
+            self.action_new_game()
         else:
             self.flow.next()
             self.after_change()
@@ -344,17 +349,18 @@ class BaseTable(Screen[None]):
         self.selected = None
         self.after_change()
 
-    def _new_game(self, choice: NewGame | None) -> None:
+    def _new_game(self, choice: NewGame | None, back: Callable[[], None] | None = None) -> None:
         """Start the game chosen on the new-game screen at a table of its variant (or, cancelled
-        or refused, back to the end of the game)."""
+        or refused, ``back``: to the end of the game by default)."""
+        back = back or self._game_over
         if choice is None:
-            self._game_over()
+            back()
             return
         try:
             self.flow.play_again(choice)
         except GinRummyError as exc:
             self.flow.say(str(exc), "Not allowed", style="red")
-            self._game_over()
+            back()
             return
         self.post_message(self.NewTable())
 
@@ -552,26 +558,38 @@ class BaseTable(Screen[None]):
         glyphs = self.flow.glyphs
         self.app.push_screen(HelpScreen([ascii_words(line, glyphs) for line in self.help_lines()]))
 
-    def action_quit_table(self) -> None:
-        question = Text("Quit the game? It is left unfinished.")
-        if self.flow.session.save_path is not None:
-            question.append(f" It is saved to {self.flow.session.save_path}.")
+    def action_new_game(self) -> None:
+        """``n`` (or the end of a hand's "New game"): a new game in place of the one under way, asked
+        first as quitting asks (No highlighted); then the new-game screen, where Cancel goes back
+        to this game untouched; a rated stored game is then kept to resume, or resigned."""
+        if self.app.screen is not self:  # a dialog opened first (the held reply ended the hand)
+            return
+        question = Text("Leave this game for a new one? It is left unfinished.")
 
-        def leave(keep: bool | None) -> None:
-            if keep is False:
-                self.flow.resign()
-            self.flow.close()
-            self.app.exit()
+        def start(choice: NewGame | None) -> None:
+            if choice is None:
+                self.back_at_table()
+            else:
+                leave_game(self.app, self.flow, lambda: self._new_game(choice, self.back_at_table))
 
         def answer(yes: bool | None) -> None:
-            if yes and self.flow.keepable:
-                keep = Text(
-                    "Keep this rated game to resume later (ginrummy play --resume)? No resigns it: it counts as lost."
-                )
-                self.app.push_screen(ConfirmScreen(keep, "Keep (y)", "Resign (n)"), leave)
-            elif yes:
-                leave(True)
-            elif self.app.screen is self:  # back at the table: reopen what the flow needs
-                self.after_change()
+            if yes:
+                self.app.push_screen(NewGameScreen(choices_of(self.flow), presets_played()), start)
+            else:
+                self.back_at_table()
 
-        self.app.push_screen(ConfirmScreen(question, "Quit (y)", "Play on (n, Enter)", default=False), answer)
+        ask_to_leave(self.app, self.flow, question, "New game (y)", answer)
+
+    def action_quit_table(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                leave_game(self.app, self.flow, self.app.exit, close=True)
+            else:
+                self.back_at_table()
+
+        ask_to_leave(self.app, self.flow, Text("Quit the game? It is left unfinished."), "Quit (y)", answer)
+
+    def back_at_table(self) -> None:
+        """Back at the table after a question: reopen what the flow needs (the end of a hand)."""
+        if self.app.screen is self:
+            self.after_change()

@@ -296,10 +296,11 @@ class TableFlow:
         where = f"Game {len(self.match.games)} of the match · " if self.match.kind != "single" else ""
         return where + render.score_line(self.game, short)
 
-    def sheet(self, width: int | None = None, *, compact: bool = False) -> str:
+    def sheet(self, width: int | None = None, *, compact: bool = False, height: int | None = None) -> str:
         """The current game's score sheet (``--sheet``'s layout), titled as the line mode titles it;
-        ``compact`` for the side panel (each row on one line)."""
-        return self.session.sheet(max(width or 100, 20), compact=compact).plain
+        ``compact`` for the side panel (each row on one line; the oldest hands folded into one line
+        to fit in ``height`` lines)."""
+        return self.session.sheet(max(width or 100, 20), compact=compact, height=height).plain
 
     def summary(self) -> list[Text]:
         """The end of the game (and match, and team match): winner, totals, bonuses."""

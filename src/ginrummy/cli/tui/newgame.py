@@ -1,14 +1,17 @@
 """The full-screen table's new-game screen: the computer's level, the rules (a preset the table
 plays), the target and practice or rated, chosen without leaving the table (opened from the end
-of a game, ``g``). It answers a :class:`~ginrummy.cli.tui.flow.NewGame`, or ``None`` when
-cancelled; the flow starts the game (:meth:`~ginrummy.cli.tui.flow.TableFlow.play_again`)."""
+of a game, ``g``, or at any time, ``n``). It answers a :class:`~ginrummy.cli.tui.flow.NewGame`,
+or ``None`` when cancelled; the flow starts the game
+(:meth:`~ginrummy.cli.tui.flow.TableFlow.play_again`). And leaving the game under way, for a new
+one or to quit: asked first, then a rated stored game kept to resume or resigned."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -16,10 +19,10 @@ from textual.widgets import Button, Input, Select, Static
 
 from ginrummy.agents import BY_STRENGTH
 from ginrummy.cli.tui.flow import NewGame, TableFlow
-from ginrummy.cli.tui.screens import DIALOG_CSS
+from ginrummy.cli.tui.screens import DIALOG_CSS, ConfirmScreen
 from ginrummy.rules import PRESETS, Rules
 
-__all__ = ["NewGameScreen", "choices_of", "presets_played"]
+__all__ = ["NewGameScreen", "ask_to_leave", "choices_of", "leave_game", "presets_played"]
 
 MODES = (("rated: counts in the statistics", False), ("practice: hints and undo", True))
 
@@ -67,14 +70,24 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             yield Static("A new game", classes="title")
             yield Static("The computer", classes="label")
             yield Select(
-                [(level, level) for level in BY_STRENGTH], value=first.level, allow_blank=False, id="level"
+                [(level, level) for level in BY_STRENGTH],
+                value=first.level,
+                allow_blank=False,
+                id="level",
+                compact=True,
             )
             yield Static("Rules", classes="label")
-            yield Select([(n, n) for n in self.presets], value=first.preset, allow_blank=False, id="preset")
+            yield Select(
+                [(n, n) for n in self.presets],
+                value=first.preset,
+                allow_blank=False,
+                id="preset",
+                compact=True,
+            )
             yield Static("Game to (points)", classes="label")
-            yield Input(str(first.target), type="integer", id="target")
+            yield Input(str(first.target), type="integer", id="target", compact=True)
             yield Static("Mode", classes="label")
-            yield Select(list(MODES), value=first.practice, allow_blank=False, id="mode")
+            yield Select(list(MODES), value=first.practice, allow_blank=False, id="mode", compact=True)
             yield Static(id="said")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary", compact=True)
@@ -117,3 +130,36 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ask_to_leave(
+    app: App[Any], flow: TableFlow, question: Text, yes: str, answer: Callable[[bool | None], None]
+) -> None:
+    """Ask whether to leave the game under way (``question``, the ``--save`` file said), No
+    highlighted (Enter plays on); ``answer`` gets the reply."""
+    if flow.session.save_path is not None:
+        question.append(f" It is saved to {flow.session.save_path}.")
+    app.push_screen(ConfirmScreen(question, yes, "Play on (n, Enter)", default=False), answer)
+
+
+def leave_game(app: App[Any], flow: TableFlow, then: Callable[[], None], *, close: bool = False) -> None:
+    """Leave the game under way, then ``then()``: a rated stored game is kept to resume later or
+    resigned (asked, as quitting asks); what was played is saved (``--save``); with ``close`` (to
+    quit) the computer's process ends too."""
+
+    def left(keep: bool | None) -> None:
+        if keep is False:
+            flow.resign()
+        if close:
+            flow.close()
+        elif flow.session.states:
+            flow.save()
+        then()
+
+    if flow.keepable:
+        keep = Text(
+            "Keep this rated game to resume later (ginrummy play --resume)? No resigns it: it counts as lost."
+        )
+        app.push_screen(ConfirmScreen(keep, "Keep (y)", "Resign (n)"), left)
+    else:
+        left(True)

@@ -141,10 +141,17 @@ class _TextScreen(ModalScreen[str]):
         if scrolls:
             arrows = "up, down" if self.app.has_class("ascii") else "↑ ↓"
             self.query_one(".title", Static).update(f"{self.title_text} ({arrows}: scroll)")
-        inner = min(widest + 1 + scrolls, width - 6)
+        over = self.over is not None and self.over[1] >= OVER_FROM
+        cap = min(width - 6, self.over[1] - 4) if self.over is not None and over else width - 6
+        labels = [len(label) for _, label in self.buttons]
+        buttons = sum(max(16, n + 2) + 1 for n in labels) - 1  # Textual's buttons: 16 columns at least
+        if buttons > cap:  # each button as narrow as its words, so that every one is in view
+            for button in self.query(Button):
+                button.styles.min_width = 0
+            buttons = sum(n + 3 for n in labels) - 1
+        inner = min(max(widest + 1 + scrolls, buttons), cap)
         dialog = self.query_one(".dialog")
-        if self.over is not None and self.over[1] >= OVER_FROM:
-            inner = min(inner, self.over[1] - 4)
+        if self.over is not None and over:
             self.styles.align_horizontal = "left"
             dialog.styles.margin = (0, 0, 0, self.over[0] + (self.over[1] - inner - 4) // 2)
         lines = sum(max(1, len(line.wrap(self.app.console, inner - scrolls))) for line in self.lines)

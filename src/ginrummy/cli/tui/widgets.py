@@ -327,24 +327,36 @@ class KeyBar(Widget):
 
     def __init__(self, *, id: str) -> None:
         super().__init__(id=id)
-        self._text = Text()
+        self.keys: list[tuple[str, str, str]] = []
         self.spans: list[Span] = []
 
     def show(self, keys: Sequence[tuple[str, str, str]]) -> None:
         """Show ``keys``: (key, what it does, action) each."""
-        text = Text(" ")
-        spans: list[Span] = []
-        for key, label, action in keys:
-            start = text.cell_len
-            text.append(key, style="bold yellow")
-            text.append(f" {label}")
-            spans.append(Span(start, text.cell_len, action))
-            text.append("  ")
-        self._text, self.spans = text, spans
+        self.keys = list(keys)
+        self.spans = self._laid_out(self.size.width or 80)[1]
         self.refresh()
 
+    def _laid_out(self, width: int) -> tuple[Text, list[Span]]:
+        """The bar in ``width`` columns: two spaces between keys, else one, else the words of the
+        keys before the last (Quit) left out from the right until it fits; each key's span."""
+        n = len(self.keys)
+        for gap, bare in [("  ", 0), *((" ", k) for k in range(n))]:
+            text = Text(" ")
+            spans: list[Span] = []
+            for i, (key, label, action) in enumerate(self.keys):
+                start = text.cell_len
+                text.append(key, style="bold yellow")
+                if not n - 1 - bare <= i < n - 1:
+                    text.append(f" {label}")
+                spans.append(Span(start, text.cell_len, action))
+                text.append(gap)
+            if text.cell_len - len(gap) <= width:
+                break
+        return text, spans
+
     def render(self) -> Text:
-        return ascii_words(self._text, not self.app.has_class("ascii"))
+        text, self.spans = self._laid_out(max(self.size.width, 1))
+        return ascii_words(text, not self.app.has_class("ascii"))
 
     def offset_of(self, action: str) -> tuple[int, int]:
         """Where to click for ``action``. Raises ``KeyError``."""

@@ -72,9 +72,10 @@ SHARED_KEYS: tuple[tuple[str, str], ...] = (
     ("s", "the score sheet, full size"),
     (
         "Enter",
-        "at the end of a hand: the next hand; at the end: play again (a), a new game (g: level, rules, "
+        "at the end of a hand: the next hand (or g, a new game); at the end: play again (a), a new game (g: level, rules, "
         "target, practice or rated) or quit (q)",
     ),
+    ("n", "a new game at any time: asks first, then level, rules, target, practice or rated"),
     ("click a key in the bar", "the same as pressing it"),
     ("?", "these keys (? or help in the line mode)"),
     ("q", "quit (asks first)"),

@@ -46,7 +46,9 @@ export function endOfHand(g, h) {
   sec.append(el("h2", { id: "result-line" }, withCards(r.describe)));
   if (r.knocker === null) {  // a dead hand: its cards are not laid down; you still see your own
     const mine = [...h.hand.melds.flat(), ...h.hand.deadwood];
-    sec.append(el("p", {}, "The stock ran down and nobody knocked: neither hand is shown."),
+    const left = h.stock_size === 1 ? "1 card" : `${h.stock_size} cards`;
+    const other = g.opponent === "person" ? `${them(g)}'s` : "the computer's";
+    sec.append(el("p", { id: "dead-words" }, `The stock ran down to ${left} and nobody knocked: nobody scores, and ${other} cards stay hidden.`),
       mine.length ? el("div", { class: "laid-hand", id: "dead-hand" }, el("h3", {}, "Your hand"),
         el("div", { class: "melds" }, h.hand.melds.map((m, i) => meldBlock(m, [], `meld ${i + 1}`)),
           deadwoodBlock(h.hand.deadwood, h.hand.deadwood_count))) : null);
