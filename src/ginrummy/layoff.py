@@ -31,7 +31,7 @@ from ginrummy.cards import Card, CardSet, cards_of, cardset, deadwood_points, fo
 from ginrummy.checks import check_instance, shown
 from ginrummy.errors import ArgumentError, ArgumentTypeError, InvalidLayoffError
 from ginrummy.melds import STANDARD, Meld, MeldRules, best_arrangement, is_meld, least_deadwood
-from ginrummy.melds.meld import check_hand_args, layoff_cards, meld_text, run_start
+from ginrummy.melds.meld import check_hand_args, check_meld_rules, layoff_cards, meld_text, run_start
 
 __all__ = ["LayoffPlan", "best_layoff", "check_layoffs", "layoff_choices", "layoff_options"]
 
@@ -170,7 +170,7 @@ def check_knock_position(knocker_melds: object, hand: object, mr: object) -> Car
     return mask
 
 
-def best_layoff(knocker_melds: Sequence[Meld], hand: SupportsIndex, mr: MeldRules = STANDARD) -> LayoffPlan:
+def best_layoff(knocker_melds: Sequence[Meld], hand: SupportsIndex, mr: object = STANDARD) -> LayoffPlan:
     """The defender's least-deadwood plan against the knocker's melds.
 
     ``knocker_melds``: the melds the knocker laid down (valid under ``mr``); ``hand``: the
@@ -183,6 +183,7 @@ def best_layoff(knocker_melds: Sequence[Meld], hand: SupportsIndex, mr: MeldRule
     :class:`~ginrummy.errors.ArgumentTypeError` for arguments of another kind.
     """
     hand = check_knock_position(knocker_melds, hand, mr)
+    mr = check_meld_rules(mr)
     best: tuple[int, int, CardSet, list[tuple[Card, int]]] | None = None
     for used, layoffs in _plans(knocker_melds, hand, mr):
         v = least_deadwood(hand & ~used, mr=mr)

@@ -25,7 +25,19 @@ from dataclasses import dataclass
 from ginrummy.cards import Card
 from ginrummy.errors import GinRummyError
 
-__all__ = ["ActionParseError", "Discard", "DrawStock", "Pass", "is_number"]
+__all__ = ["ActionParseError", "Discard", "DrawStock", "Pass", "field_value", "is_number"]
+
+
+def field_value(action: object, name: str) -> object:
+    """The value of ``action``'s field ``name`` as it is, for the engine's checks of a field
+    declared ``int``: compiled code (:mod:`ginrummy.compiled`) reads such a field of an action
+    (which stays interpreted) as an ``int``, a bool turned into 0 or 1 before any check could
+    refuse it.
+
+    >>> field_value(Discard(Card("7h")), "card")
+    Card('7h')
+    """
+    return getattr(action, name)
 
 
 class ActionParseError(GinRummyError):

@@ -16,9 +16,10 @@ from ginrummy.cards import (
     CardSet,
     parse_cards,  # noqa: F401 (the doctests)
 )
+from ginrummy.checks import check_cardset
 from ginrummy.melds.aces import STANDARD, MeldRules
 from ginrummy.melds.choices import _pruned_options, check_search_size
-from ginrummy.melds.meld import Arrangement, Meld, _meld_order, _meld_unchecked, check_hand_args
+from ginrummy.melds.meld import Arrangement, Meld, _meld_order, _meld_unchecked, check_meld_rules
 from ginrummy.melds.tables import _INF, _RANK_MASKS, _SUIT_BITS, _segments
 
 
@@ -51,7 +52,7 @@ def _arrangement(hand: CardSet, choice: Sequence[int], mr: MeldRules) -> Arrange
     return Arrangement(melds, hand & ~melded, mr.ace_points)
 
 
-def arrangements(hand: SupportsIndex, mr: MeldRules = STANDARD) -> list[Arrangement]:
+def arrangements(hand: SupportsIndex, mr: object = STANDARD) -> list[Arrangement]:
     """Every least-deadwood arrangement of ``hand`` (a ``CardSet``), with maximal runs.
 
     Arrangements differ in which melds they lay down, which matters for layoffs. Raises
@@ -64,7 +65,8 @@ def arrangements(hand: SupportsIndex, mr: MeldRules = STANDARD) -> list[Arrangem
     >>> [a.text() for a in arrangements(parse_cards("2h Ah Kh Qh 5c 5d 5s Ac"), mr=MeldRules.of(True, 15))]
     ['5c 5d 5s | Qh Kh Ah 2h ; deadwood Ac (15)']
     """
-    hand = check_hand_args(hand, mr)
+    mr = check_meld_rules(mr)
+    hand = check_cardset("hand", hand)
     left = mr.left
     scored = []
     best = _INF
@@ -85,6 +87,6 @@ def arrangements(hand: SupportsIndex, mr: MeldRules = STANDARD) -> list[Arrangem
     return result
 
 
-def best_arrangement(hand: SupportsIndex, mr: MeldRules = STANDARD) -> Arrangement:
+def best_arrangement(hand: SupportsIndex, mr: object = STANDARD) -> Arrangement:
     """One least-deadwood arrangement of ``hand`` (a ``CardSet``): the first of :func:`arrangements`."""
     return arrangements(hand, mr=mr)[0]

@@ -28,11 +28,11 @@ from ginrummy.checks import check_cardset
 from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
 from ginrummy.melds.choices import _PATTERNS, _set_options, check_search_size
-from ginrummy.melds.meld import check_hand_args
+from ginrummy.melds.meld import check_meld_rules
 from ginrummy.melds.tables import _INF, _SUIT_BITS
 
 
-def least_deadwood(hand: SupportsIndex, mr: MeldRules = STANDARD) -> int:
+def least_deadwood(hand: SupportsIndex, mr: object = STANDARD) -> int:
     """Least deadwood count (points) of a hand of any size, over all arrangements.
 
     ``hand`` is a ``CardSet``; ``mr`` says how aces work (default: ace low, runs do not
@@ -46,11 +46,9 @@ def least_deadwood(hand: SupportsIndex, mr: MeldRules = STANDARD) -> int:
     """
     if type(hand) is not int or hand >> 52:  # the one check of the hot path: a plain int of 52 bits
         hand = check_cardset("hand", hand)
-    try:
-        left = mr.left
-    except AttributeError:
-        check_hand_args(hand, mr)  # raises: mr is not a MeldRules
-        raise
+    if type(mr) is not MeldRules:
+        mr = check_meld_rules(mr)
+    left = mr.left
     s0 = hand & 0x1FFF
     s1 = (hand >> 13) & 0x1FFF
     s2 = (hand >> 26) & 0x1FFF
@@ -267,7 +265,7 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
 
 
 def best_discards(
-    hand: SupportsIndex, exclude: SupportsIndex = 0, mr: MeldRules = STANDARD
+    hand: SupportsIndex, exclude: SupportsIndex = 0, mr: object = STANDARD
 ) -> tuple[int, list[Card]]:
     """The discards from ``hand`` (a ``CardSet``, normally 11 cards) that leave the least
     deadwood, and that deadwood count in points. Cards in ``exclude`` (e.g. the card just
@@ -280,7 +278,8 @@ def best_discards(
     >>> best_discards(parse_cards("2s 9s Ac 2c 9c Ad 2d 3d 9d Ah 2h"))
     (0, [Card('3d')])
     """
-    hand = check_hand_args(hand, mr)
+    mr = check_meld_rules(mr)
+    hand = check_cardset("hand", hand)
     exclude = check_cardset("exclude", exclude)
     candidates = hand & ~exclude
     if not candidates:

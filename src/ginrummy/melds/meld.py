@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, SupportsIndex, cast
 
 from ginrummy.cards import NUM_CARDS, Card, CardSet, cards_of, deadwood_points, format_cards, parse_cards
 from ginrummy.checks import CARDSET_WANT, check_cardset, check_instance, check_int, shown
@@ -104,15 +104,15 @@ class Meld:
         its own ``__new__``)."""
         return super().__new__(cls)
 
-    def __init__(self, cards: CardSet | str | Iterable[int], mr: MeldRules = STANDARD) -> None:
-        check_meld_rules(mr)
+    def __init__(self, cards: SupportsIndex | str | Iterable[int], mr: object = STANDARD) -> None:
+        mr = check_meld_rules(mr)
         if isinstance(cards, str):
             mask = parse_cards(cards)
         elif isinstance(cards, bytes | bytearray):
             raise ArgumentTypeError(f"cards must be a CardSet, cards or a str of cards, got {shown(cards)}")
         elif hasattr(cards, "__iter__"):
             mask = 0
-            for i, c in enumerate(cards):
+            for i, c in enumerate(cast("Iterable[object]", cards)):
                 mask |= 1 << check_int(f"cards[{i}]", c, 0, NUM_CARDS - 1, "a card (an int 0-51)")
         else:
             mask = check_int(

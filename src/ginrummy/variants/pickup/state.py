@@ -63,7 +63,7 @@ from ginrummy.errors import (
     IllegalDrawError,
     RulesError,
 )
-from ginrummy.hand.actions import Discard, DrawStock, Pass
+from ginrummy.hand.actions import Discard, DrawStock, Pass, field_value
 from ginrummy.hand.base import SHARED_FIELDS, BaseHandState
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult, Outcome
@@ -231,7 +231,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
         meld number an ``int``, so the log writes and reads back in the notation). A meld is
         checked ace low whatever rules it was built under (002: runs do not turn the corner)."""
         if isinstance(action, Take):
-            n = action.count
+            n = field_value(action, "count")  # as given: a bool is not a count
             pile = self._discard_pile
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise IllegalDrawError(f"take at least one card; got {n!r}")
@@ -272,7 +272,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
             self._check_keeps_deepest(hand & ~meld.mask, (*self._table, meld), f"laying {meld}")
             return action
         if isinstance(action, AddCard):
-            card, i = action.card, action.meld
+            card, i = action.card, field_value(action, "meld")  # as given: a bool is not a number
             self._check_in_hand(card, hand)
             table = self._table
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(table):
