@@ -288,3 +288,29 @@ def test_drawn_card_only_in_own_view() -> None:
     assert int(top) not in set(mentioned_cards(s.view(1 - p)))
     with pytest.raises(ValueError):
         s.view(2)
+
+
+@pytest.mark.parametrize("preset", ["default", "oklahoma", "pickup"])
+def test_every_view_and_event_holds_each_of_its_fields(preset: str) -> None:
+    """The engine makes views and events with ``tuple.__new__`` (no Python code, compiled): each
+    must hold exactly its class's fields, at every step of a played hand, for both seats."""
+    from ginrummy.agents import make_agent
+    from ginrummy.play import play_hand
+    from ginrummy.rules import PRESETS
+    from ginrummy.variants import deal_hand
+
+    for seed in range(3):
+        state = deal_hand(PRESETS[preset].rules, seed % 2, seed)
+        seen = 0
+
+        def check(s: Any, player: int, action: Any) -> None:
+            nonlocal seen
+            for seat in (0, 1):
+                view = s.view(seat)
+                assert len(view) == len(type(view)._fields)
+                for event in getattr(view, "history", ()):
+                    assert len(event) == len(type(event)._fields)
+            seen += 1
+
+        play_hand(state, [make_agent("simple", 1), make_agent("simple", 2)], on_action=check)
+        assert seen > 0

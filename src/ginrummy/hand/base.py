@@ -34,7 +34,7 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Generic, Self, SupportsIndex, TypeVar, cast
 
-from ginrummy.cards import CARDS, Card, CardSet, format_cards, shuffled_deck
+from ginrummy.cards import CARDS, Card, CardSet, format_cards
 from ginrummy.checks import check_instance, check_int, check_rng, check_seat, shown
 from ginrummy.errors import (
     ArgumentError,
@@ -53,6 +53,7 @@ from ginrummy.hand.actions import DrawStock, Pass
 from ginrummy.hand.phase import Phase
 from ginrummy.hand.results import HandResult
 from ginrummy.rules import KnockCard, Opening, Rules
+from ginrummy.seeds import shuffle
 
 __all__ = ["BaseHandState", "LegalActions", "check_deck", "check_hand", "shuffle_for"]
 
@@ -504,7 +505,8 @@ def shuffle_for(rules: Rules, rng: random.Random | int) -> tuple[list[Card], Car
     another kind of ``rng``."""
     rng = check_rng("rng", rng)
     r = rng if isinstance(rng, random.Random) else random.Random(rng)
-    deck = shuffled_deck(r)
+    deck = list(CARDS)
+    shuffle(deck, r)  # the order of shuffled_deck(r), compiled
     return deck, (CARDS[r.randrange(52)] if rules.knock_card is KnockCard.SECOND_DECK else None)
 
 

@@ -15,6 +15,10 @@ __all__ = ["Event", "Phase"]
 class Phase(Enum):
     """The phase of a hand; each allows its own kinds of action."""
 
+    # A member is its own one instance and equal only to itself: the identity hash, in C, instead
+    # of Enum's hash of the name in Python (a phase is a dict key on every action pushed)
+    __hash__ = object.__hash__
+
     OFFER = "offer"
     DRAW = "draw"
     DISCARD = "discard"

@@ -394,7 +394,8 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
     # -- views -----------------------------------------------------------------
 
     def _view(self, mine: bool, shared: tuple[Any, ...]) -> PickupView:
-        return PickupView._make(
+        return tuple.__new__(  # every field, in order: as the standard game's view
+            PickupView,
             (
                 *shared,
                 self._table,
@@ -403,7 +404,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                 self._taken if mine else 0,  # taken
                 self._pending if mine else None,  # must_meld
                 self._draw_only,
-            )
+            ),
         )
 
     def __repr__(self) -> str:

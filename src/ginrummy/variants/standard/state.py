@@ -438,17 +438,20 @@ class HandState(BaseHandState[Action, PlayerView]):
     # -- views -----------------------------------------------------------------
 
     def _event(self, player: int, action: Action) -> Event:
+        # tuple.__new__ with every field: a NamedTuple's own __new__ is Python code, even compiled
         if isinstance(action, Discard):
-            return Event(player, "discard", action.card)
+            return tuple.__new__(Event, (player, "discard", action.card))
         if isinstance(action, TakeDiscard):
-            return Event(player, "take", self._discard_pile[-1])
-        return Event(player, _EVENT_KIND[type(action)], None)
+            return tuple.__new__(Event, (player, "take", self._discard_pile[-1]))
+        return tuple.__new__(Event, (player, _EVENT_KIND[type(action)], None))
 
     def _view(self, mine: bool, shared: tuple[Any, ...]) -> PlayerView:
         phase = self._phase
         knock = self._knock
         laid_down = knock is not None and phase in (Phase.LAYOFF, Phase.END)
-        return PlayerView._make(
+        # every field, in order (tests/test_view.py): tuple.__new__ runs no Python code, _make does
+        return tuple.__new__(
+            PlayerView,
             (
                 *shared,
                 self._taken if mine else None,  # taken
@@ -460,7 +463,7 @@ class HandState(BaseHandState[Action, PlayerView]):
                 knock[3] if laid_down and knock else 0,  # knocker_deadwood
                 self.knock_card,
                 self.multiplier,
-            )
+            ),
         )
 
     def __repr__(self) -> str:
