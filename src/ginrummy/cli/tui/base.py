@@ -273,12 +273,18 @@ class BaseTable(Screen[None]):
             lines = [*flow.result_lines(), Text(""), Text(flow.status(), style="dim")]
             buttons = [("next", "The end of the game (Enter)" if over else "Next hand (Enter)")]
             buttons += [("review", "Review (r)")] if can_review(flow.session) else []
-            # The sheet's button only where its panel is not beside the table already (s opens it)
-            buttons += [] if self.side_width() else [("sheet", "Sheet (s)")]
+            # The sheet's button only where its panel is not beside the table (s opens it still)
+            beside = bool(self.side_width())
+            buttons += [] if beside else [("sheet", "Sheet (s)")]
             buttons += [("new", "New game (g)"), ("quit", "Quit (q)")]
             self.app.push_screen(
                 EndScreen(
-                    f"Hand {flow.hand_number} is over", lines, buttons, id="hand-over", over=self.over()
+                    f"Hand {flow.hand_number} is over",
+                    lines,
+                    buttons,
+                    id="hand-over",
+                    over=self.over(),
+                    keys_only=("sheet",) if beside else (),
                 ),
                 self._hand_over,
             )

@@ -114,11 +114,14 @@ class _TextScreen(ModalScreen[str]):
         *,
         id: str | None = None,
         over: tuple[int, int] | None = None,
+        keys_only: Sequence[str] = (),
     ) -> None:
         super().__init__(id=id)
         self.title_text = title
         self.lines = [part for line in lines for part in line.split("\n", allow_blank=True)]
         self.buttons = list(buttons)
+        self.keys_only = frozenset(keys_only)
+        """Choices taken by their key alone, with no button (where the dialog is too narrow)."""
         self.over = over
         """Columns (first, how many) of the screen to stay over when they are wide enough
         (:data:`OVER_FROM`): the table's, so that the score sheet beside it stays in view."""
@@ -207,7 +210,7 @@ class EndScreen(_TextScreen):
         self.dismiss(self.buttons[0][0])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        keys = {key for key, _ in self.buttons}
+        keys = {key for key, _ in self.buttons} | self.keys_only
         return not (action == "choose" and parameters and parameters[0] not in keys)
 
 

@@ -232,6 +232,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
         checked ace low whatever rules it was built under (002: runs do not turn the corner)."""
         if isinstance(action, Take):
             n = field_value(action, "count")  # as given: a bool is not a count
+            plain = type(n) is int  # asked before the checks (compiled, they make n a plain int)
             pile = self._discard_pile
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise IllegalDrawError(f"take at least one card; got {n!r}")
@@ -254,7 +255,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                     f"turn, and it fits no meld with your cards ({format_cards(hand | card_mask(pile[-n:]))}) "
                     "nor any table meld"
                 )
-            return action if type(n) is int else Take(int(n))
+            return action if plain else Take(int(n))
         if isinstance(action, LayMeld):
             meld = action.meld
             if not isinstance(meld, Meld):
@@ -273,6 +274,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
             return action
         if isinstance(action, AddCard):
             card, i = action.card, field_value(action, "meld")  # as given: a bool is not a number
+            plain = type(card) is Card and type(i) is int  # before the checks, as for a take
             self._check_in_hand(card, hand)
             table = self._table
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(table):
@@ -288,7 +290,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
                 )
             new_table = (*table[:i], make_meld(joined), *table[i + 1 :])
             self._check_keeps_deepest(hand & ~(1 << card), new_table, f"adding {CARDS[card]}")
-            return action if type(card) is Card and type(i) is int else AddCard(CARDS[card], int(i))
+            return action if plain else AddCard(CARDS[card], int(i))
         assert isinstance(action, Discard)
         card = action.card
         self._check_in_hand(card, hand)
