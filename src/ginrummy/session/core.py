@@ -42,6 +42,7 @@ from typing import Any
 from ginrummy.agents import make_agent
 from ginrummy.agents.hints import decide, hint_agent_name
 from ginrummy.cards import Card
+from ginrummy.errors import GameFlowError
 from ginrummy.hand.actions import DrawStock
 from ginrummy.play import Agent, play_hand, show_hand_over, undo_refusal
 from ginrummy.records import GameForfeit, GameRecord, MatchRecord, TeamRecord
@@ -88,8 +89,9 @@ Decider = Callable[[str, int, Sequence[AnyView], AnyView], AnyAction]
 from the same seat (:func:`~ginrummy.agents.hints.decide`)."""
 
 
-class SessionError(ValueError):
-    """A request that does not fit the game's state (no hand to act in, no undo, ...)."""
+class SessionError(GameFlowError):
+    """A request that does not fit the game's state (no hand to act in, no undo, ...): a
+    :class:`~ginrummy.errors.GameFlowError`, so one of the package's errors (and a ``ValueError``)."""
 
 
 class GameSession:
