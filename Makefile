@@ -39,9 +39,12 @@ browser-deps:
 	fi
 
 # The README's pictures of the full-screen table (docs/terminal/*.svg), drawn again from seeded
-# games by docs/terminal/make_screenshots.py; the browser's (docs/web/*.png) are written by its tests.
-screenshots: $(VENV)/.installed-dev
+# games by docs/terminal/make_screenshots.py; the browser's (docs/web/*.png) by its tests, which write
+# them there only when GINRUMMY_SCREENSHOTS is set (else to a temporary folder: tests/helpers/shots.py).
+screenshots: $(VENV)/.installed-dev browser-deps
 	$(BIN)/python docs/terminal/make_screenshots.py
+	GINRUMMY_SCREENSHOTS=1 $(BIN)/pytest -n auto tests/web/test_browser.py tests/web/test_browser_end.py \
+	  tests/web/test_browser_multi.py tests/web/test_browser_review.py tests/web/test_every_preset.py tests/web/test_table.py
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench examples conftest.py

@@ -2,7 +2,7 @@
 
 One game against a live server: a whole hand played by clicks (and one key), a reload
 mid-hand that continues the same hand, a knock with the layoffs shown, the score sheet,
-then the replay viewer, history and statistics. Screenshots go to ``docs/web/``.
+then the replay viewer, history and statistics. Screenshots: :mod:`helpers.shots`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, step, version, wait_change
+from helpers.shots import SHOTS as DOCS
 from helpers.web import LiveServer
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(

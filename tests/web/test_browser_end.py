@@ -6,7 +6,7 @@ and replay say so; "Play again"; a resignation in a game between two people arri
 other screen. At 390x844 with touch: a card dragged by a finger to another place in the hand
 (kept through the moves of the hand) and onto the discard pile, and by Shift+arrow keys. A seat's
 link opens that seat, and only it, in a browser whose storage is empty; the terminal's link
-(``ginrummy history --link``) is adopted by the page. Screenshots go to ``docs/web/``.
+(``ginrummy history --link``) is adopted by the page. Screenshots: :mod:`helpers.shots`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ import pytest
 
 from ginrummy.storage.store import Store
 from helpers.browser import CHROMIUM, NO_MOTION, layout_problems, step, version, wait_change
+from helpers.shots import SHOTS
 from helpers.web import LiveServer, call
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`", allow_module_level=True)

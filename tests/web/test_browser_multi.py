@@ -1,7 +1,7 @@
 """Two people at one game in two browser contexts (Playwright, Debian's Chromium): one invites,
 the other follows the link; a whole hand is played by clicks, each move appearing on the other
 screen by the live stream; a reload rejoins the same seat. Then a discard-pile pickup table
-played by clicks. Screenshots go to ``docs/web/`` at 1280x800 and 390x844."""
+played by clicks. Screenshots at 1280x800 and 390x844: :mod:`helpers.shots`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, layout_problems
+from helpers.shots import SHOTS
 from helpers.web import LiveServer, pickup_action
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
@@ -20,7 +21,6 @@ if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed: pip install -e '.[web]'")
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 

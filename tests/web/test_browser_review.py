@@ -4,7 +4,7 @@ worker process (each review runs in a process of its own) and 4 worlds per decis
 At 390x844: "Review hand" after a hand (its progress, then every decision with its class, value
 ±, the best move and the points lost, the figures, the largest mistakes, hindsight apart); the
 game resigned, "Review the game"; then the same review at 1280x800 (taken from the store: no
-progress), and the statistics' accuracy trend at both sizes. Screenshots go to ``docs/web/``.
+progress), and the statistics' accuracy trend at both sizes. Screenshots: :mod:`helpers.shots`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ from ginrummy.review import ENGINE_VERSION
 from ginrummy.rules import Rules
 from ginrummy.storage.store import GameRow, HandRow, Store, owner_of
 from helpers.browser import CHROMIUM, NO_MOTION, layout_problems, play_to_end_of_hand, version, wait_change
+from helpers.shots import SHOTS
 from helpers.web import LiveServer
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`", allow_module_level=True)

@@ -6,7 +6,7 @@ error, no "null" or "undefined" on screen, nothing wider than the phone. A repre
 are played whole by taps on the phone and by clicks on the desktop, making the scripted client's
 choices: before every tap the control it needs is inside the window without scrolling, and
 every touch target is at least 44 px (:mod:`helpers.clicks`). A dead hand's end (the stock down
-to its last cards, nobody knocked) on both. Screenshots go to ``docs/web/``.
+to its last cards, nobody knocked) on both. Screenshots: :mod:`helpers.shots`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import pytest
 from ginrummy.rules import PRESETS
 from helpers.browser import CHROMIUM, NO_MOTION, layout_problems
 from helpers.clicks import STRAY, phone_checks, play_by_clicks
+from helpers.shots import SHOTS
 from helpers.web import LiveServer, call, never_knock, scripted_action
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 DEAL_SEED = "every-preset"
 PHONE = {
     "viewport": {"width": 390, "height": 844},

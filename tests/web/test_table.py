@@ -5,7 +5,7 @@ covered at its centre, touch targets of 44 px, measured by the page itself mid-h
 of a hand and at the game over; the score sheet in a drawer on narrow screens. Then the end of a
 hand (stale parts hidden, one result line, your layoffs chosen), the game-over panel and "Play
 again", motion and sound settings, the stale-tab and offline messages, moves, hints and replays
-in words, sorting and rearranging. Screenshots go to ``docs/web/``.
+in words, sorting and rearranging. Screenshots: :mod:`helpers.shots`.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from helpers.browser import (
     version,
     wait_change,
 )
+from helpers.shots import SHOTS
 from helpers.web import LiveServer, call, never_knock
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 SHOT_SIZES = {(390, 844), (768, 1024), (1280, 800)}
 """The sizes whose screenshots go to ``docs/web/``: the start of a hand, mid hand, the knock, the end
 of a hand, the game over, its replay and the statistics."""
