@@ -120,7 +120,7 @@ class Core:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.memo = _Memo()
-        self.owned = True
+        self.owned = False  # a shallow copy (copy.copy) shares the hand: copied before it is written
 
     def _hand_to_write(self) -> HandState:
         hand = self.hand
