@@ -48,3 +48,4 @@ def test_maskable_ppo_trains_and_is_measured() -> None:
     example = _load("maskable_ppo")
     out = example.main(["--steps", "64", "--eval-hands", "2"])
     assert set(out) == {"before random", "before simple", "after random", "after simple"}
+    assert all(isinstance(mean, float) and half >= 0 for mean, half in out.values())

@@ -157,6 +157,46 @@ def test_whole_game_information_state_string_does_not_grow_with_the_game() -> No
 
 
 def test_random_simulation_test_on_a_hollywood_whole_game() -> None:
-    """(random_sim_test on a whole default game, ~100 random hands: see the README's figures)"""
     game = pyspiel.load_game(gos.GAME_NAME, {"returns": "game", "preset": "hollywood", "max_hands": 4})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_random_simulation_test_on_a_whole_default_game() -> None:
+    """The whole game to 100 points that issue 28 timed (its random play: 83 hands, 13,613 actions;
+    the CPU time is bench/bench_sim_test.py's)."""
+    game = pyspiel.load_game(gos.GAME_NAME, {"returns": "game"})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def _answers(state) -> list:
+    out = [state.current_player(), str(state), state.returns(), state.history()]
+    for p in (0, 1):
+        out += [state.observation_string(p), state.information_state_string(p)]
+        out += [state.observation_tensor(p), state.information_state_tensor(p)]
+    if not state.is_terminal():
+        out.append(state.chance_outcomes() if state.is_chance_node() else state.legal_actions())
+    return out
+
+
+def test_a_state_and_its_clones_answer_as_their_histories_replayed() -> None:
+    """A state shares its hand and its answers with its clones until one of them moves
+    (research/spiel_core.py): a state, a clone that makes the same move and one that makes
+    another each answer exactly as their history replayed on a new state."""
+    game = pyspiel.load_game(gos.GAME_NAME, {"returns": "game", "max_hands": 2})
+    rng = random.Random(7)
+    state, step = game.new_initial_state(), 0
+    while not state.is_terminal():
+        _answers(state)  # kept, and shared with the clones made now
+        same, other = state.clone(), state.clone()
+        moves = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        a = rng.choice(moves)
+        state.apply_action(a)
+        same.apply_action(a)
+        other.apply_action(rng.choice(moves))
+        if step % 4 == 0:
+            for s in (state, same, other):
+                replay = game.new_initial_state()
+                for action in s.history():
+                    replay.apply_action(action)
+                assert _answers(s) == _answers(replay)
+        step += 1

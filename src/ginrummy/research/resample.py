@@ -27,7 +27,7 @@ from ginrummy.rules import Opening
 from ginrummy.variants.standard.actions import Action, BigGin, Discard, Knock, LayOff
 
 if TYPE_CHECKING:
-    from ginrummy.research.openspiel import _Core
+    from ginrummy.research.spiel_core import Core
 
 __all__ = ["known_mask", "permutation", "unknown_cards"]
 
@@ -59,7 +59,7 @@ def _seat_of_deal(i: int, dealer: int, eleven: bool) -> int | None:
     return 1 - dealer if eleven else None
 
 
-def known_mask(core: _Core, player: int) -> int:
+def known_mask(core: Core, player: int) -> int:
     """The cards whose place ``player`` knows (a ``CardSet``), from the hand's history."""
     rules = core.rules
     eleven = rules.opening is Opening.ELEVEN_CARDS
@@ -89,7 +89,7 @@ def known_mask(core: _Core, player: int) -> int:
     return known | view.knocker_deadwood
 
 
-def unknown_cards(core: _Core, player: int) -> list[Card]:
+def unknown_cards(core: Core, player: int) -> list[Card]:
     """The cards ``player`` cannot place, in card order (see the module docstring)."""
     known = known_mask(core, player)
     return [c for c in CARDS if not known >> c & 1]
