@@ -200,3 +200,31 @@ def test_a_state_and_its_clones_answer_as_their_histories_replayed() -> None:
                     replay.apply_action(action)
                 assert _answers(s) == _answers(replay)
         step += 1
+
+
+@pytest.mark.parametrize("returns", ["hand", "game"])
+def test_a_pickled_state_plays_on_as_the_original(returns: str) -> None:
+    """pyspiel pickles a Python game's C++ part only; the game pickles as its parameters, so a
+    state read back from a pickle (as OpenSpiel's tests and multiprocessing do) plays on exactly as
+    the original: the same strings and returns at every step of a random playout."""
+    import pickle
+
+    game = pyspiel.load_game("python_ginrummy", {"returns": returns})
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and again.get_parameters() == game.get_parameters()
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    copy = pickle.loads(pickle.dumps(state))
+    steps = 0
+    while not state.is_terminal() and steps < 400:
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert str(copy) == str(state)
+        if not state.is_chance_node() and not state.is_terminal():
+            player = state.current_player()
+            assert copy.information_state_string(player) == state.information_state_string(player)
+        steps += 1
+        if steps % 50 == 0:
+            copy = pickle.loads(pickle.dumps(state))
+    assert copy.returns() == state.returns()

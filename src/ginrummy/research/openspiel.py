@@ -152,6 +152,12 @@ class GinRummyGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, info, params or {})
         self.first_core = Core(self).__dict__  # every new state's core is a copy of it
 
+    def __reduce__(self) -> tuple[type[GinRummyGame], tuple[dict[str, Any]]]:
+        """Pickled as its class and parameters, made again by ``__init__``: pyspiel's own pickling
+        restores the C++ game but none of the attributes set here (a state read back from a pickle
+        could not apply an action: ``max_actions`` missing)."""
+        return type(self), (dict(self.get_parameters()),)
+
     def new_initial_state(self) -> GinRummyState:
         return GinRummyState(self)
 
