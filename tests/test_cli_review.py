@@ -4,9 +4,9 @@ in one line, and a file and ``--stored`` not both."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from ginrummy.agents import make_agent
@@ -82,7 +82,9 @@ def test_a_stored_game_still_going_is_refused(tmp_path: Path) -> None:
         assert result.exit_code == 1 and "still going" in result.stderr, result.output
 
 
-def test_a_stored_game_is_reviewed_once_kept_and_counted_in_stats(tmp_path: Path) -> None:
+def test_a_stored_game_is_reviewed_once_kept_and_counted_in_stats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "games.sqlite3"
     run_session(bot_answer(5), seed=6, store=Store(db))
     store = Store(db)
@@ -95,8 +97,13 @@ def test_a_stored_game_is_reviewed_once_kept_and_counted_in_stats(tmp_path: Path
     kept = store.load_review((row.id, 0, 0, 2, 0), ENGINE_VERSION)
     store.close()
     assert kept is not None and json.loads(kept) == json.loads(first.stdout)
-    start = time.perf_counter()
+
+    def no_second_review(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the kept review was made again")
+
+    monkeypatch.setattr("ginrummy.cli.review.review_record", no_second_review)
     again = run("review", "--stored", row.id, "--db", str(db), "--samples", "2", "--json")
-    assert again.stdout == first.stdout and time.perf_counter() - start < 1.0
+    assert again.exit_code == 0, again.output
+    assert again.stdout == first.stdout  # read from the store, not made again
     counted = run("stats", "--db", str(db))
     assert "Review accuracy, rated:" in counted.stdout and "over 1 reviewed games" in counted.stdout
