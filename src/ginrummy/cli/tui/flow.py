@@ -323,14 +323,7 @@ class TableFlow:
     def act(self, action: AnyAction) -> bool:
         """Play the person's ``action`` if the engine allows it (else say why and return ``False``),
         then the computer's moves to the person's next turn or the end of the hand."""
-        state = self.session.state
-        if state is None or self.stage != "play":
-            self.say("the hand is not being played", "Not allowed")
-            return False
-        try:
-            state.verify(action, player=HUMAN)
-        except GinRummyError as exc:
-            self.say(str(exc), "Not allowed")
+        if self.explain(action):
             return False
         self.message = None
         hold = self.hold and self.practice and isinstance(action, Discard)
