@@ -29,6 +29,14 @@ NO_MOTION = (
 """An init script: unless the page has preferences already, motion and sound off (quick, quiet tests)."""
 
 
+def resize(page: Any, size: dict[str, int]) -> None:
+    """Set ``page``'s viewport to ``size`` and wait two animation frames: the hand's fan is laid
+    out again by a ``ResizeObserver``, whose callback runs after the next layout, so a measurement
+    made at once could see the old widths."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def version(page: Any) -> str:
     return str(page.get_attribute("#table", "data-version"))
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, layout_problems
+from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, layout_problems, resize
 from helpers.shots import SHOTS
 from helpers.web import LiveServer, pickup_action
 
@@ -139,8 +139,8 @@ def test_two_browsers_play_a_hand_live(server: LiveServer, browser: Any) -> None
     for pg in (ann, bob):
         assert pg.locator("#result").is_visible()
     # the other sizes of both screens
-    ann.set_viewport_size(PHONE)
-    bob.set_viewport_size(WIDE)
+    resize(ann, PHONE)
+    resize(bob, WIDE)
     for who, pg in pages.items():
         pg.screenshot(
             path=str(SHOTS / f"two-players-end-{who}-{'390' if pg is ann else '1280'}.png"), full_page=True
@@ -215,7 +215,7 @@ def test_a_pickup_table_by_clicks(server: LiveServer, browser: Any) -> None:
         before = version(page)
         page.click("#btn-discard")
         wait_version(page, before + 1)
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
     parts_fit(page)
     page.screenshot(path=str(SHOTS / "pickup-390.png"), full_page=True)
     # on to the end of the hand: both players' table and hand points
