@@ -69,6 +69,7 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.agents.variant_play",
     "ginrummy.agents.straight_play",
     "ginrummy.agents.fitted",
+    "ginrummy.agents.rollout",
     "ginrummy.agents.expert",
     "ginrummy.agents.pickup_strong",
     "ginrummy.agents.sparring",

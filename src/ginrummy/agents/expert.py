@@ -16,8 +16,9 @@ take or draw when the upcard is near a meld and knock or play on, and judges kno
 :class:`ExpertParams` and :mod:`ginrummy.agents.opponent`).
 
 The search samples ``samples`` *worlds* consistent with its view: an opponent hand drawn
-from the card tracking (:func:`ginrummy.agents.strong.sample_opponent_hand`) and the rest of
-the unseen cards as the stock in a random order. Each option is played out to the end of the
+from the card tracking and weighed by how well it explains the opponent's latest discard
+(:func:`ginrummy.agents.strong.infer_opponent_hand`) and the rest of the unseen cards as the
+stock in a random order. Each option is played out to the end of the
 hand in every world (the same worlds for every option) by :func:`rollout`, a light
 simulator on card sets with a fast policy for both players: take the discard when it
 melds, discard the least deadwood, knock when allowed (the expert itself only when the
@@ -49,22 +50,19 @@ from dataclasses import dataclass
 from ginrummy.agents import fitted
 from ginrummy.agents.gamewin import counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
+from ginrummy.agents.rollout import GIN_ONLY, policy_discard, rollout, score_knock
 from ginrummy.agents.straight_play import straight_action
-from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points, sample_stock
+from ginrummy.agents.strong import StrongAgent, StrongParams, infer_opponent_hand, knock_points, sample_stock
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import CardSet
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
-    STANDARD,
-    MeldRules,
-    best_arrangement,
-    discard_deadwoods,
     fits_meld,
-    meld_rules,
 )
-from ginrummy.rules import Rules, Scoring
+from ginrummy.rules import Scoring
 from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.view import PlayerView
@@ -124,7 +122,15 @@ class ExpertParams:
     expert's own choices stand for discards and knocks); ``None`` (the default) decides by the
     opponent as ``race`` does: on against one seen to wait, where it won about 6 points of games more
     against the frozen expert (bench/README.md, tenth session). With ``race`` on it changes
-    nothing (the race already checks takes and draws)."""
+    nothing (the race already checks takes and draws).
+
+    ``infer_pool``, ``infer_draws``: how the search's worlds draw the opponent's hand
+    (:func:`~ginrummy.agents.strong.infer_opponent_hand`): ``infer_pool`` candidate hands, each
+    as if the opponent had improved its hand on at most ``infer_draws`` of its draws, one kept by
+    how well the opponent's latest discard fits it. ``infer_pool`` 1 and ``infer_draws`` 6 draw
+    them as the ``strong`` heuristics do (the expert before 2026-11-27); the defaults won about
+    4 points of games more against MARJJ_v5 in the 2021 EAAI framework (bench/README.md).
+    ``infer_pool`` below 1 or ``infer_draws`` below 0 raises :class:`~ginrummy.errors.ArgumentError`."""
 
     samples: int = 32
     candidates: int = 3
@@ -146,105 +152,23 @@ class ExpertParams:
     race: bool | None = False
     race_search: bool = True
     race_draw: bool | None = None
+    infer_pool: int = 8
+    infer_draws: int = 2
 
     def __post_init__(self) -> None:
         fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
+        if self.infer_pool < 1 or self.infer_draws < 0:
+            raise ArgumentError(
+                f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
+            )
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
 """The ``strong`` heuristics the expert starts from: the same, judging knocks on 64 sampled
 opponent hands instead of 24."""
 
-GIN_ONLY = 2
-"""``rollout``'s ``opp_wait`` for an opponent who knocks only with gin (a gin-seeker)."""
-
 LATE_TURN = 4
 """A knock short of gin after this many of the knocker's turns is not a gin-seeker's."""
-
-MAX_ROLLOUT_TURNS = 120
-"""A simulated hand still going after this many turns (players can take each other's
-discards for ever without drawing) is scored as a dead hand."""
-
-
-def _policy_discard(hand: CardSet, taken: int | None, mr: MeldRules = STANDARD) -> tuple[int, int]:
-    """(card, deadwood left) of the fast policy's discard from 11 cards: least deadwood, the
-    highest card on ties, never the card just taken."""
-    best_c, best_v = -1, 1 << 30
-    for c, v in discard_deadwoods(hand, mr=mr).items():
-        if c == taken:
-            continue
-        if v < best_v or (v == best_v and c % 13 > best_c % 13):
-            best_c, best_v = c, v
-    return best_c, best_v
-
-
-def rollout(
-    rules: Rules,
-    me: CardSet,
-    opp: CardSet,
-    stock: list[int],
-    top: int | None,
-    opp_to_move: bool,
-    wait: bool = False,
-    opp_wait: bool | int = False,
-    knock_limit: int | None = None,
-    take_top: bool = False,
-) -> int:
-    """Play a hand to its end with the fast policy from a position after a discard; return
-    the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
-
-    ``me``/``opp``: 10-card hands; ``stock``: the stock, top first (consumed); ``top``: the
-    top discard; ``opp_to_move``: the opponent draws next (else I do). A hand longer than
-    :data:`MAX_ROLLOUT_TURNS` turns counts as dead (0). With ``wait``, I knock (short of gin)
-    only when the knock scores against the opponent's hand as it is, and play on otherwise,
-    as a player who waits for an undercut would; with ``opp_wait`` the opponent does the same
-    (else the opponent knocks at once), and with ``opp_wait`` 2 (:data:`GIN_ONLY`) the opponent
-    knocks only with gin. ``knock_limit``: the hand's knock limit (points;
-    ``view.knock_limit``: Oklahoma's upcard), by default ``rules.knock_limit``; melds and
-    deadwood follow the rules' aces. With ``take_top`` the first player to move takes ``top``
-    whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
-    """
-    mr = meld_rules(rules)
-    hands = [me, opp]
-    p = 1 if opp_to_move else 0
-    limit = rules.knock_limit if knock_limit is None else knock_limit
-    pos = 0
-    n = len(stock)
-    for _ in range(MAX_ROLLOUT_TURNS):
-        hand = hands[p]
-        taken: int | None = None
-        if top is not None and (take_top or fits_meld(top, hand, mr=mr)):
-            hand |= 1 << top
-            taken = top
-        elif pos < n:
-            hand |= 1 << stock[pos]
-            pos += 1
-        else:
-            return 0
-        take_top = False
-        card, dw = _policy_discard(hand, taken, mr)
-        hand &= ~(1 << card)
-        hands[p] = hand
-        if dw <= limit and (dw == 0 or not p or opp_wait != GIN_ONLY):
-            pts = _score(rules, hands, p, dw)
-            if dw == 0 or (-pts if p else pts) > 0 or not (opp_wait if p else wait):
-                return pts
-        top = card
-        if n - pos <= rules.stock_left_dead:
-            return 0
-        p = 1 - p
-    return 0  # both players kept taking each other's discards: scored as a dead hand
-
-
-def _score(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
-    mr = meld_rules(rules)
-    arr = best_arrangement(hands[knocker], mr=mr)
-    defender = hands[1 - knocker]
-    if dw == 0:
-        pts = rules.gin_bonus + mr.points(defender & ~best_arrangement(defender, mr=mr).melded)
-        return pts if knocker == 0 else -pts
-    pts = knock_points(rules, dw, best_layoff(arr.melds, defender, mr).points)
-    return pts if knocker == 0 else -pts
 
 
 class ExpertAgent(StrongAgent):
@@ -393,8 +317,10 @@ class ExpertAgent(StrongAgent):
         in every world against a gin-seeker)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
-        for _ in range(self.search.samples):
-            opp = self.sample_opponent(tr)
+        s = self.search
+        extra = min(tr.opp_turns, s.infer_draws)
+        for _ in range(s.samples):
+            opp = infer_opponent_hand(tr, self.rng, extra, s.infer_pool)
             stock = sample_stock(tr, opp, self.rng)
             wait = self.rng.random() < self.search.opp_wait
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait))
@@ -490,9 +416,9 @@ class ExpertAgent(StrongAgent):
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
-                card, dw = _policy_discard(h11, None, tr.mr)
+                card, dw = policy_discard(h11, None, tr.mr)
                 kept2 = h11 & ~(1 << card)
-                draw = _score(rules, [kept2, opp], 0, dw) if dw <= lim else 0
+                draw = score_knock(rules, [kept2, opp], 0, dw) if dw <= lim else 0
                 if dw > lim or (w and dw and draw <= 0):
                     draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow, lim)
             diffs.append(worth(take) - worth(draw))

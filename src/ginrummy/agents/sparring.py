@@ -167,6 +167,8 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     knock_fit="strong",
     race=False,
     race_draw=False,
+    infer_pool=1,
+    infer_draws=6,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that

@@ -27,6 +27,7 @@ upcard, 0 in straight gin). Discard-pile pickup gin (another game) has its own p
 from __future__ import annotations
 
 import heapq
+import math
 import random
 from dataclasses import dataclass
 from typing import cast
@@ -92,6 +93,12 @@ class StrongParams:
     """Stock size (cards) from which the late threshold applies."""
     improve_draws: int = 6
     """At most this many of the opponent's draws are assumed to have improved the sampled hands."""
+    infer_pool: int = 1
+    """Candidate hands drawn for each sampled opponent hand, one kept by how well its latest
+    discard fits it (:func:`infer_opponent_hand`; 1: no weighting)."""
+    infer_beta: float = 1.0
+    """How sharply the latest discard is weighed (per point of deadwood the discard gave up
+    against the hand's best discard)."""
 
 
 def hand_value(hand: CardSet, tr: Tracking, potential: float) -> float:
@@ -189,6 +196,44 @@ def sample_opponent_hand(tr: Tracking, rng: random.Random, extra: int = 0) -> Ca
         drop = min((c for c in dd if not tr.opp_known >> c & 1), key=lambda c: (dd[c], -c))
         hand &= ~(1 << drop)
     return hand
+
+
+def discard_regret(hand: CardSet, tr: Tracking) -> int:
+    """Points of deadwood the opponent's latest discard (``tr.opp_last_discard``) gave up
+    against the best discard of the 11 cards it then held, if it holds ``hand`` (10 cards,
+    ``CardSet``) now: 0 when that discard was a least-deadwood discard, or before its first
+    discard."""
+    d = tr.opp_last_discard
+    if d is None:
+        return 0
+    taken = tr.opp_last_take
+    thrown = best = 1 << 30
+    for c, v in discard_deadwoods(hand | 1 << d, mr=tr.mr).items():
+        if c == d:
+            thrown = v
+        if c != taken and v < best:
+            best = v
+    return thrown - best
+
+
+def infer_opponent_hand(
+    tr: Tracking, rng: random.Random, extra: int = 0, pool: int = 1, beta: float = 1.0
+) -> CardSet:
+    """One opponent hand from the tracking, weighed by its latest discard: ``pool`` hands drawn
+    by :func:`sample_opponent_hand` (with ``extra``), one kept with weight ``exp(-beta *
+    regret)`` (:func:`discard_regret`, points), so that a hand which would have thrown another
+    card is less likely (sampling importance resampling). ``pool`` 1 is
+    :func:`sample_opponent_hand` itself.
+
+    Against the true hands at the expert's chances to knock (``strong`` and ``gin-seeker``
+    opponents, bench/README.md, section Strength), the undercut chance so estimated ranks the
+    chances better than the plain samples (area under the curve 0.79 with ``extra`` 2 against
+    0.72)."""
+    if pool <= 1 or tr.opp_last_discard is None:
+        return sample_opponent_hand(tr, rng, extra)
+    hands = [sample_opponent_hand(tr, rng, extra) for _ in range(pool)]
+    weights = [math.exp(-beta * discard_regret(h, tr)) for h in hands]
+    return rng.choices(hands, weights)[0]
 
 
 def sample_stock(tr: Tracking, opp: CardSet, rng: random.Random) -> list[int]:
@@ -343,7 +388,9 @@ class StrongAgent:
     def sample_opponent(self, tr: Tracking) -> CardSet:
         """One opponent hand from the tracking under this level's parameters (``CardSet``)."""
         p = self.params
-        return sample_opponent_hand(tr, self.rng, min(tr.opp_turns, p.improve_draws))
+        return infer_opponent_hand(
+            tr, self.rng, min(tr.opp_turns, p.improve_draws), p.infer_pool, p.infer_beta
+        )
 
     def knock_outlook(
         self, tr: Tracking, melds: tuple[Meld, ...], dw: int, view: PlayerView

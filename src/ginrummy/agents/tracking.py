@@ -141,7 +141,10 @@ class Tracking:
     cards are not known; ``declined``: cards the opponent passed on; ``opp_took``,
     ``opp_discarded``: cards the opponent took / threw this hand (``CardSet``); ``opp_turns``:
     how many times the opponent drew or took a card this hand; ``mr``: the hand's aces
-    (``view.meld_rules``), which the meld functions take as ``mr=tr.mr``.
+    (``view.meld_rules``), which the meld functions take as ``mr=tr.mr``;
+    ``opp_last_discard``: the card of the opponent's latest discard face up (``None`` before
+    its first), ``opp_last_take``: the discard-pile card it took on that turn (``None`` where it
+    drew from the stock).
     """
 
     hand: CardSet
@@ -157,6 +160,8 @@ class Tracking:
     opp_discarded: CardSet
     opp_turns: int = 0
     mr: MeldRules = STANDARD
+    opp_last_discard: int | None = None
+    opp_last_take: int | None = None
 
     @property
     def near(self) -> tuple[CardSet, ...]:
@@ -290,7 +295,17 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
     take = (evidence.take_rank, evidence.take_near, evidence.take_far)
     decline = (evidence.decline_rank, evidence.decline_near, evidence.decline_far)
     throw = (evidence.discard_rank, evidence.discard_near, evidence.discard_far)
+    last_discard: int | None = None
+    last_take: int | None = None
+    turn_take: int | None = None
     for ev, pile_top in replay_pile(view):
+        if ev.player != me:
+            if ev.kind == "take":
+                turn_take = ev.card
+            elif ev.kind == "draw":
+                turn_take = None
+            elif ev.kind == "discard" and ev.card is not None:
+                last_discard, last_take = ev.card, turn_take
         if ev.kind == "pass" and pile_top is not None:
             passes += 1
             first_draw_forced = passes == 2
@@ -343,4 +358,6 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
         opp_discarded=discarded,
         opp_turns=sum(1 for ev in view.history if ev.player != me and ev.kind in ("draw", "take")),
         mr=mr,
+        opp_last_discard=last_discard,
+        opp_last_take=last_take,
     )

@@ -1,0 +1,104 @@
+"""The expert's rollouts: a light simulator that plays a hand to its end on card sets (``CardSet``)
+with a fast policy for both players, from a sampled world (:mod:`ginrummy.agents.expert`, whose
+search plays each option out in every world, and :mod:`ginrummy.review`, which values decisions
+so). Rules of the game follow the ``Rules`` given (knock limit, aces, bonuses; source 000-004 as
+the rules say)."""
+
+from __future__ import annotations
+
+from ginrummy.agents.strong import knock_points
+from ginrummy.cards import CardSet
+from ginrummy.layoff import best_layoff
+from ginrummy.melds import STANDARD, MeldRules, best_arrangement, discard_deadwoods, fits_meld, meld_rules
+from ginrummy.rules import Rules
+
+__all__ = ["GIN_ONLY", "MAX_ROLLOUT_TURNS", "policy_discard", "rollout", "score_knock"]
+
+
+GIN_ONLY = 2
+"""``rollout``'s ``opp_wait`` for an opponent who knocks only with gin (a gin-seeker)."""
+
+MAX_ROLLOUT_TURNS = 120
+"""A simulated hand still going after this many turns (players can take each other's
+discards for ever without drawing) is scored as a dead hand."""
+
+
+def policy_discard(hand: CardSet, taken: int | None, mr: MeldRules = STANDARD) -> tuple[int, int]:
+    """(card, deadwood left) of the fast policy's discard from 11 cards: least deadwood, the
+    highest card on ties, never the card just taken."""
+    best_c, best_v = -1, 1 << 30
+    for c, v in discard_deadwoods(hand, mr=mr).items():
+        if c == taken:
+            continue
+        if v < best_v or (v == best_v and c % 13 > best_c % 13):
+            best_c, best_v = c, v
+    return best_c, best_v
+
+
+def rollout(
+    rules: Rules,
+    me: CardSet,
+    opp: CardSet,
+    stock: list[int],
+    top: int | None,
+    opp_to_move: bool,
+    wait: bool = False,
+    opp_wait: bool | int = False,
+    knock_limit: int | None = None,
+    take_top: bool = False,
+) -> int:
+    """Play a hand to its end with the fast policy from a position after a discard; return
+    the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
+
+    ``me``/``opp``: 10-card hands; ``stock``: the stock, top first (consumed); ``top``: the
+    top discard; ``opp_to_move``: the opponent draws next (else I do). A hand longer than
+    :data:`MAX_ROLLOUT_TURNS` turns counts as dead (0). With ``wait``, I knock (short of gin)
+    only when the knock scores against the opponent's hand as it is, and play on otherwise,
+    as a player who waits for an undercut would; with ``opp_wait`` the opponent does the same
+    (else the opponent knocks at once), and with ``opp_wait`` 2 (:data:`GIN_ONLY`) the opponent
+    knocks only with gin. ``knock_limit``: the hand's knock limit (points;
+    ``view.knock_limit``: Oklahoma's upcard), by default ``rules.knock_limit``; melds and
+    deadwood follow the rules' aces. With ``take_top`` the first player to move takes ``top``
+    whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
+    """
+    mr = meld_rules(rules)
+    hands = [me, opp]
+    p = 1 if opp_to_move else 0
+    limit = rules.knock_limit if knock_limit is None else knock_limit
+    pos = 0
+    n = len(stock)
+    for _ in range(MAX_ROLLOUT_TURNS):
+        hand = hands[p]
+        taken: int | None = None
+        if top is not None and (take_top or fits_meld(top, hand, mr=mr)):
+            hand |= 1 << top
+            taken = top
+        elif pos < n:
+            hand |= 1 << stock[pos]
+            pos += 1
+        else:
+            return 0
+        take_top = False
+        card, dw = policy_discard(hand, taken, mr)
+        hand &= ~(1 << card)
+        hands[p] = hand
+        if dw <= limit and (dw == 0 or not p or opp_wait != GIN_ONLY):
+            pts = score_knock(rules, hands, p, dw)
+            if dw == 0 or (-pts if p else pts) > 0 or not (opp_wait if p else wait):
+                return pts
+        top = card
+        if n - pos <= rules.stock_left_dead:
+            return 0
+        p = 1 - p
+    return 0  # both players kept taking each other's discards: scored as a dead hand
+
+
+def score_knock(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
+    mr = meld_rules(rules)
+    arr = best_arrangement(hands[knocker], mr=mr)
+    defender = hands[1 - knocker]
+    if dw == 0:
+        pts = rules.gin_bonus + mr.points(defender & ~best_arrangement(defender, mr=mr).melded)
+        return pts if knocker == 0 else -pts
+    pts = knock_points(rules, dw, best_layoff(arr.melds, defender, mr).points)
+    return pts if knocker == 0 else -pts
