@@ -11,7 +11,8 @@ Usage::
         expert:MARJJ:400 strong:MARJJ:400 simple:Simple:200 ...
     .venv/bin/python bench/ladder.py fit bench/ladder_results.jsonl [--anchor Simple]
 
-``play`` appends one JSON line per pairing to ``--out``: ``a``, ``b``, ``games``, ``seed``, the
+``add A B SEED DIR...`` appends the same lines for run folders already played by ``run.sh A B``
+with ``SEED``. ``play`` appends one JSON line per pairing to ``--out``: ``a``, ``b``, ``games``, ``seed``, the
 games won by ``a`` (ties half), ``pairs`` (``a``'s score in each duplicate pair: 0, 0.5 or 1),
 the run's net points per hand and the measured tree's git commit. ``PYTHON`` in the environment
 chooses the Python that plays the project's levels (``.venv-compiled/bin/python`` for the
@@ -47,20 +48,25 @@ def play(a: str, b: str, games: int, seed: int, jobs: int, eaai: Path) -> dict[s
         out = Path(tmp) / "run"
         env = dict(os.environ, SEED=str(seed), JOBS=str(jobs), OUT=str(out))
         subprocess.run([str(eaai / "run.sh"), a, b, str(games)], cwd=ROOT, env=env, check=True)
-        summary = json.loads((out / "summary.json").read_text())
-        by_pair: dict[int, list[float]] = defaultdict(list)
-        for path in sorted(out.glob("games-*.jsonl")):
-            for line in path.read_text().splitlines():
-                g = json.loads(line)
-                w = g["winner"]
-                by_pair[g["pair"]].append(1.0 if w == 0 else 0.0 if w == 1 else 0.5)
-        info = (out / "run-info.txt").read_text()
+        return read_run(a, b, seed, out)
+
+
+def read_run(a: str, b: str, seed: int, out: Path) -> dict[str, object]:
+    """The line ``play`` writes, from a finished run folder ``out`` of ``run.sh A B``."""
+    summary = json.loads((out / "summary.json").read_text())
+    by_pair: dict[int, list[float]] = defaultdict(list)
+    for path in sorted(out.glob("games-*.jsonl")):
+        for line in path.read_text().splitlines():
+            g = json.loads(line)
+            w = g["winner"]
+            by_pair[g["pair"]].append(1.0 if w == 0 else 0.0 if w == 1 else 0.5)
+    info = (out / "run-info.txt").read_text()
     commit = next((ln.split("(git ")[1].split(",")[0] for ln in info.splitlines() if "(git " in ln), "")
-    pairs = [sum(v) / len(v) for _, v in sorted(by_pair.items())]
+    pairs = [sum(v) / len(v) for _, v in sorted(by_pair.items()) if len(v) == 2]
     return {
         "a": a,
         "b": b,
-        "games": summary["games"],
+        "games": 2 * len(pairs),
         "seed": seed,
         "wins_a": 2 * sum(pairs),
         "pairs": pairs,
@@ -121,7 +127,9 @@ def fit(paths: list[str], anchor: str, boot: int, seed: int) -> None:
         for p, rating in anchored(bradley_terry(scores(sample), iters=500)).items():
             draws[p].append(rating)
     order = sorted(point, key=point.__getitem__, reverse=True)
-    print(f"pairings: {len(pairs)}, games: {sum(2 * len(v) for v in pairs.values())}; Elo scale, {anchor} = 0")
+    print(
+        f"pairings: {len(pairs)}, games: {sum(2 * len(v) for v in pairs.values())}; Elo scale, {anchor} = 0"
+    )
     for (a, b), got in sorted(pairs.items()):
         print(f"  {a} v {b}: {2 * len(got)} games, {a} won {sum(got) / len(got):.1%}")
     print("| player | rating | 95% interval | above the next |")
@@ -145,6 +153,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--eaai", default=str(ROOT.parent / "shared" / "eaai"), help="the framework's folder")
+    r = sub.add_parser("add", help="add finished run folders of run.sh A B (SEED as played)")
+    r.add_argument("a")
+    r.add_argument("b")
+    r.add_argument("seed", type=int)
+    r.add_argument("dirs", nargs="+")
+    r.add_argument("--out", required=True)
     f = sub.add_parser("fit", help="fit the ratings")
     f.add_argument("files", nargs="+")
     f.add_argument("--anchor", default="Simple")
@@ -158,6 +172,10 @@ def main() -> None:
             with open(args.out, "a") as out:
                 out.write(json.dumps(line) + "\n")
             print(f"{a} v {b}: {line['wins_a']:.1f} of {line['games']}", flush=True)
+    elif args.cmd == "add":
+        for d in args.dirs:
+            with open(args.out, "a") as out:
+                out.write(json.dumps(read_run(args.a, args.b, args.seed, Path(d))) + "\n")
     else:
         fit(args.files, args.anchor, args.boot, args.seed)
 
