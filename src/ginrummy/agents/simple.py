@@ -24,14 +24,14 @@ from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_dea
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupAction, PickupView
 from ginrummy.variants.standard.actions import (
+    DISCARDS,
+    DRAW_STOCK,
+    ENGINE_LAYOFF,
+    PASS,
+    TAKE_DISCARD,
     Action,
     BigGin,
-    Discard,
-    DrawStock,
     Knock,
-    LayOff,
-    Pass,
-    TakeDiscard,
 )
 from ginrummy.variants.standard.state import Phase
 from ginrummy.variants.standard.view import PlayerView
@@ -74,13 +74,13 @@ class SimpleAgent:
         """The standard game's policy (each variant's: :attr:`_policies`)."""
         phase = view.phase
         if phase is Phase.OFFER:
-            return TakeDiscard() if self._wants(view) else Pass()
+            return TAKE_DISCARD if self._wants(view) else PASS
         if phase is Phase.DRAW:
-            return TakeDiscard() if view.may_take and self._wants(view) else DrawStock()
+            return TAKE_DISCARD if view.may_take and self._wants(view) else DRAW_STOCK
         if phase is Phase.LAST_CHANCE:
-            return TakeDiscard() if view.must_knock else Pass()
+            return TAKE_DISCARD if view.must_knock else PASS
         if phase is Phase.LAYOFF:
-            return LayOff()
+            return ENGINE_LAYOFF
         if phase is Phase.DISCARD:
             return self._discard(view)
         raise ValueError(f"no action in phase {phase.name}")
@@ -105,4 +105,4 @@ class SimpleAgent:
         card = cards[0] if len(cards) == 1 else self.rng.choice(cards)
         if count <= view.knock_limit:
             return Knock(card, best_arrangement(hand & ~(1 << card), mr=mr).melds)
-        return Discard(card)
+        return DISCARDS[card]

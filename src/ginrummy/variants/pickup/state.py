@@ -225,6 +225,9 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
             parts.append("discard " + " ".join(discards))
         return "; ".join(parts)
 
+    def _variant_snapshot(self) -> tuple[Any, ...]:
+        return (self._table, self._owners, self._laid, self._taken, self._pending)
+
     def _check_variant(self, action: PickupAction, hand: CardSet) -> PickupAction:
         """Check a take, a meld laid, a card added or a discard by the player to act; return it
         as it is logged (a card given as a plain ``int`` becomes its :class:`Card`, a count or a

@@ -188,6 +188,9 @@ class HandState(BaseHandState[Action, PlayerView]):
             parts.append("big-gin")
         return "; ".join(parts)
 
+    def _variant_snapshot(self) -> tuple[Any, ...]:
+        return (self._taken, self._knock)
+
     def _check_variant(self, action: Action, hand: CardSet) -> Action:
         """Check a take, discard, knock, big gin or layoff; return it with the engine's choices
         filled in (melds, layoff plan)."""
