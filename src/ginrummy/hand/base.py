@@ -399,10 +399,10 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
         self._apply(p, action)
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """The values of :attr:`_UNDO_FIELDS`, in that order: saved before each action, restored
-        by :meth:`pop`. Read by name (compiled, a direct read each, where an
-        ``operator.attrgetter`` made a generic attribute lookup per field): :data:`SHARED_FIELDS`
-        here, then the variant's own (:meth:`_variant_snapshot`)."""
+        """What :meth:`pop` restores, saved before each action: the values of
+        :data:`SHARED_FIELDS` in order, then the variant's own :attr:`_UNDO_FIELDS` as one tuple
+        (:meth:`_variant_snapshot`). Read by name (compiled, a direct read each, where an
+        ``operator.attrgetter`` made a generic attribute lookup per field)."""
         return (
             self._hands,
             self._stock_pos,
@@ -414,7 +414,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
             self._known,
             self._result,
             self._events,
-            *self._variant_snapshot(),
+            self._variant_snapshot(),
         )
 
     @abstractmethod
@@ -465,7 +465,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
             raise NothingToUndoError("no action to undo")
         snap = self._stack.pop()
         _, action = self._log.pop()
-        for name, value in zip(self._UNDO_FIELDS, snap, strict=True):
+        for name, value in zip(self._UNDO_FIELDS, (*snap[:-1], *snap[-1]), strict=True):
             setattr(self, name, value)
         return action
 
