@@ -59,6 +59,10 @@ class SimpleAgent:
             "pickup": self._pickup.act,  # its own policy, agents/pickup_simple.py
         }
         """Each variant's policy, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
+        self._rules: object = None
+        self._policy: Callable[[Any], AnyAction] = self._standard
+        """The policy of the rules of the last view acted on (:attr:`_rules`): looked up once
+        per rules object, not per decision (``Rules.variant`` is a property of an interpreted class)."""
 
     @overload
     def act(self, view: PlayerView) -> Action: ...
@@ -68,7 +72,11 @@ class SimpleAgent:
     def act(self, view: AnyView) -> AnyAction: ...
 
     def act(self, view: AnyView) -> AnyAction:
-        return self._policies[view.rules.variant](view)
+        rules = view.rules
+        if rules is not self._rules:
+            self._policy = self._policies[rules.variant]
+            self._rules = rules
+        return self._policy(view)
 
     def _standard(self, view: PlayerView) -> Action:
         """The standard game's policy (each variant's: :attr:`_policies`)."""
