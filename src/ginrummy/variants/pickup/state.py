@@ -399,10 +399,10 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
     # -- views -----------------------------------------------------------------
 
     def _view(self, mine: bool, shared: tuple[Any, ...]) -> PickupView:
-        return tuple.__new__(  # every field, in order: as the standard game's view
+        return tuple.__new__(  # every field, in order: as the standard game's view (shared + ...)
             PickupView,
-            (
-                *shared,
+            shared  # noqa: RUF005 (compiled, unpacking builds a list and copies it)
+            + (
                 self._table,
                 self._owners,
                 self._laid,
