@@ -25,11 +25,18 @@ Run from the repository root (valgrind needed; about 3 minutes for everything)::
 
 ``--scale X`` multiplies every workload's size (0.25 for a quick look). ``--run WORKLOAD ENGINE N
 SIZE`` (used by the driver) does the work itself and prints the units done.
+
+``--sim`` also runs valgrind's cache and branch simulation (``--cache-sim=yes --branch-sim=yes``;
+slower) and reports per unit the first-level data misses, last-level misses and mispredicted
+branches, with an estimate of cycles: instructions + 10 per L1 miss + 100 per last-level miss + 15
+per mispredicted branch (cachegrind's cost model, plus a branch penalty). Instructions count the
+work; the estimate says how much of it is spent waiting (where CPU time and instructions disagree).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -65,6 +72,16 @@ WORK: dict[tuple[str, str], int] = {
 UNIT = {"deadwood10": "call", "deadwood11": "call", "play": "hand", "env": "step"}
 
 
+def _settle() -> None:
+    """Before the measured work (and in the baseline run at the same point): collect, then freeze
+    what the imports and the setup made (``gc.freeze``), so that a collection during the work
+    traverses the work's own objects only. Without it, whether a full collection of the whole
+    heap (the peers' modules included) fell inside the work moved a meld-rich call's count
+    from 6,600 to 16,000 instructions between two runs of the same code."""
+    gc.collect()
+    gc.freeze()
+
+
 def run_deadwood(engine: str, n: int, size: int, eleven: bool) -> int:
     """Make and convert ``size`` hands (in the baseline too), then call the first ``n``."""
     rng = random.Random(SEED)
@@ -80,6 +97,7 @@ def run_deadwood(engine: str, n: int, size: int, eleven: bool) -> int:
         call = peers.openspiel_utils().min_deadwood
         prepared = [prepare(h) for h in hands]
     call(prepared[0])  # tables built, code paths touched: in the baseline too
+    _settle()
     for h in prepared[:n]:
         call(h)
     return n
@@ -91,6 +109,7 @@ def run_play(engine: str, n: int) -> int:
     else:
         play = peers.openspiel_simple_hands_per_second
     play(1, SEED + 7)  # warm up: in the baseline too
+    _settle()
     play(n, SEED)  # its setup (game, bots, the state to clone) is in the baseline too
     return n
 
@@ -102,6 +121,7 @@ def run_env(engine: str, n: int) -> int:
         import pyspiel
 
         init = pyspiel.load_game("gin_rummy").new_initial_state()
+        _settle()
         return sum(bench_envs.spiel_hand(init.clone(), rng) for _ in range(n))
     if engine.startswith("ginrummy"):
         from ginrummy.research.pettingzoo_env import GinRummyEnv
@@ -114,6 +134,7 @@ def run_env(engine: str, n: int) -> int:
     if engine.endswith("wrapped") or engine == "pettingzoo gin_rummy_v4":
         env = bench_envs.wrapped(env)
     env.reset(seed=SEED - 1)
+    _settle()
     return sum(bench_envs.aec_hand(env, rng, SEED + hand) for hand in range(n))
 
 
@@ -127,14 +148,21 @@ def run(workload: str, engine: str, n: int, size: int) -> int:
     return run_env(engine, n)
 
 
-def count(workload: str, engine: str, n: int, size: int) -> tuple[int, int]:
-    """``(instructions, units)`` of one run under callgrind."""
+SIM_EVENTS = ("Ir", "D1mr", "D1mw", "DLmr", "DLmw", "Bcm", "Bim")
+"""The simulated events read back with ``--sim`` (instructions, L1 and last-level data misses, mispredicted
+conditional and indirect branches)."""
+
+
+def count(workload: str, engine: str, n: int, size: int, sim: bool = False) -> tuple[dict[str, int], int]:
+    """``(events, units)`` of one run under callgrind: ``events`` maps ``"Ir"`` to the instructions,
+    and with ``sim`` each of :data:`SIM_EVENTS` to its count."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = [
             "valgrind",
             "--tool=callgrind",
             f"--callgrind-out-file={out}",
+            *(["--cache-sim=yes", "--branch-sim=yes"] if sim else []),
             sys.executable,
             __file__,
             "--run",
@@ -145,11 +173,22 @@ def count(workload: str, engine: str, n: int, size: int) -> tuple[int, int]:
         ]
         env = {**os.environ, "PYTHONHASHSEED": "0"}  # str hashes fixed: the same dict layouts every run
         proc = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env)
-        found = re.search(r"Collected : (\d+)", proc.stderr)
-        if found is None:
-            raise RuntimeError(f"no callgrind total in: {proc.stderr[-2000:]}")
         units = int(proc.stdout.strip().splitlines()[-1])
-        return int(found.group(1)), units
+        with open(out, encoding="utf-8") as fh:
+            text = fh.read()
+        names = re.search(r"^events: (.+)$", text, re.M)
+        totals = re.search(r"^(?:summary|totals): (.+)$", text, re.M)
+        if names is None or totals is None:
+            raise RuntimeError(f"no callgrind totals in: {proc.stderr[-2000:]}")
+        events = dict(zip(names.group(1).split(), map(int, totals.group(1).split()), strict=False))
+        return events, units
+
+
+def cycles_estimate(ev: dict[str, float]) -> float:
+    """Estimated cycles from simulated events (``--sim``): see the module's docstring."""
+    l1 = ev["D1mr"] + ev["D1mw"]
+    ll = ev["DLmr"] + ev["DLmw"]
+    return ev["Ir"] + 10 * l1 + 100 * ll + 15 * (ev["Bcm"] + ev["Bim"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="+", default=[], metavar="ENGINE", help="these engines only")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every workload's size")
     ap.add_argument("--json", default="", help="also write the counts as JSON")
+    ap.add_argument("--sim", action="store_true", help="also simulate caches and branches (slower)")
     args = ap.parse_args(argv)
     if args.run:
         workload, engine, n, size = args.run
@@ -172,19 +212,29 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown workloads {sorted(unknown)}: choose from {', '.join(UNIT)}")
     results: dict[str, dict[str, float]] = {}
+    simulated: dict[str, dict[str, float]] = {}  # workload -> engine -> estimated cycles per unit
     for (workload, engine), n in WORK.items():
         if workload not in chosen or (args.only and engine not in args.only):
             continue
         n = max(1, round(n * args.scale))
         try:
-            total, units = count(workload, engine, n, n)
-            base, _ = count(workload, engine, 0, n)
+            total, units = count(workload, engine, n, n, args.sim)
+            base, _ = count(workload, engine, 0, n, args.sim)
         except subprocess.CalledProcessError as exc:
             print(f"{workload} {engine}: failed ({exc.stderr.strip().splitlines()[-1:]})")
             continue
-        per = (total - base) / units
+        per_event = {k: (total[k] - base.get(k, 0)) / units for k in total}
+        per = per_event["Ir"]
         results.setdefault(workload, {})[engine] = per
         print(f"{workload:10s} {engine:30s} {per:>14,.0f} instructions/{UNIT[workload]} ({units} done)")
+        if args.sim:
+            est = cycles_estimate(per_event)
+            simulated.setdefault(workload, {})[engine] = est
+            print(
+                f"{'':41s} L1 data misses {per_event['D1mr'] + per_event['D1mw']:,.1f}, last-level "
+                f"{per_event['DLmr'] + per_event['DLmw']:,.1f}, mispredicted branches "
+                f"{per_event['Bcm'] + per_event['Bim']:,.1f}; about {est:,.0f} cycles"
+            )
     print("\nRatios (peer instructions / ours: how many times fewer instructions we execute)")
     pairs = [
         ("deadwood10", "ginrummy", "openspiel"),
@@ -195,10 +245,14 @@ def main(argv: list[str] | None = None) -> int:
     for workload, ours, peer in pairs:
         got = results.get(workload, {})
         if ours in got and peer in got:
-            print(f"  {workload:10s} {ours} v {peer}: {got[peer] / got[ours]:.2f}x")
+            line = f"  {workload:10s} {ours} v {peer}: {got[peer] / got[ours]:.2f}x"
+            cyc = simulated.get(workload, {})
+            if ours in cyc and peer in cyc:
+                line += f" (estimated cycles: {cyc[peer] / cyc[ours]:.2f}x)"
+            print(line)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(results, fh, indent=1)
+            json.dump({**results, "estimated_cycles": simulated} if simulated else results, fh, indent=1)
     return 0
 
 

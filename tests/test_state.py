@@ -262,3 +262,23 @@ def test_pop_restores_a_knock() -> None:
     assert set(melds) == {Meld("8h 9h Th"), Meld("2c 2d 2s"), Meld("4s 5s 6s")}
     assert snapshot(s) == before
     assert s.knocker is None and s.knocker_melds == ()
+
+
+@pytest.mark.parametrize("preset", ["default", "pickup", "oklahoma", "hollywood"])
+def test_snapshot_holds_the_undo_fields_in_order(preset: str) -> None:
+    """Each variant's ``_snapshot`` (saved before each action, restored by ``pop``) reads the fields
+    of its ``_UNDO_FIELDS``, in that order (the variant's own as one tuple, last), at every step."""
+    import operator
+
+    from ginrummy.agents import make_agent
+    from ginrummy.variants import deal_hand
+
+    state = deal_hand(Rules.preset(preset), 0, 3)
+    read = operator.attrgetter(*state._UNDO_FIELDS)
+    players = (make_agent("simple", 1), make_agent("simple", 2))
+    while True:
+        snap = state._snapshot()
+        assert (*snap[:-1], *snap[-1]) == read(state)
+        if state.is_over:
+            break
+        state.push(players[state.to_act].act(state.view(state.to_act)))

@@ -73,6 +73,11 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.agents.expert",
     "ginrummy.agents.pickup_strong",
     "ginrummy.agents.sparring",
+    # the research environments' encoding and the PettingZoo environment's observations (the
+    # environments themselves subclass PettingZoo's and Gymnasium's classes and stay interpreted;
+    # observer.py imports numpy, needed by the environments anyway)
+    "ginrummy.research.encoding",
+    "ginrummy.research.observer",
 )
 """The modules mypyc compiles, as one group (``setup.py``); the rest stay interpreted."""
 

@@ -24,14 +24,14 @@ from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_dea
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupAction, PickupView
 from ginrummy.variants.standard.actions import (
+    DISCARDS,
+    DRAW_STOCK,
+    ENGINE_LAYOFF,
+    PASS,
+    TAKE_DISCARD,
     Action,
     BigGin,
-    Discard,
-    DrawStock,
     Knock,
-    LayOff,
-    Pass,
-    TakeDiscard,
 )
 from ginrummy.variants.standard.state import Phase
 from ginrummy.variants.standard.view import PlayerView
@@ -59,6 +59,10 @@ class SimpleAgent:
             "pickup": self._pickup.act,  # its own policy, agents/pickup_simple.py
         }
         """Each variant's policy, by :attr:`Rules.variant <ginrummy.rules.Rules.variant>`."""
+        self._rules: object = None
+        self._policy: Callable[[Any], AnyAction] = self._standard
+        """The policy of the rules of the last view acted on (:attr:`_rules`): looked up once
+        per rules object, not per decision (``Rules.variant`` is a property of an interpreted class)."""
 
     @overload
     def act(self, view: PlayerView) -> Action: ...
@@ -68,19 +72,23 @@ class SimpleAgent:
     def act(self, view: AnyView) -> AnyAction: ...
 
     def act(self, view: AnyView) -> AnyAction:
-        return self._policies[view.rules.variant](view)
+        rules = view.rules
+        if rules is not self._rules:
+            self._policy = self._policies[rules.variant]
+            self._rules = rules
+        return self._policy(view)
 
     def _standard(self, view: PlayerView) -> Action:
         """The standard game's policy (each variant's: :attr:`_policies`)."""
         phase = view.phase
         if phase is Phase.OFFER:
-            return TakeDiscard() if self._wants(view) else Pass()
+            return TAKE_DISCARD if self._wants(view) else PASS
         if phase is Phase.DRAW:
-            return TakeDiscard() if view.may_take and self._wants(view) else DrawStock()
+            return TAKE_DISCARD if view.may_take and self._wants(view) else DRAW_STOCK
         if phase is Phase.LAST_CHANCE:
-            return TakeDiscard() if view.must_knock else Pass()
+            return TAKE_DISCARD if view.must_knock else PASS
         if phase is Phase.LAYOFF:
-            return LayOff()
+            return ENGINE_LAYOFF
         if phase is Phase.DISCARD:
             return self._discard(view)
         raise ValueError(f"no action in phase {phase.name}")
@@ -105,4 +113,4 @@ class SimpleAgent:
         card = cards[0] if len(cards) == 1 else self.rng.choice(cards)
         if count <= view.knock_limit:
             return Knock(card, best_arrangement(hand & ~(1 << card), mr=mr).melds)
-        return Discard(card)
+        return DISCARDS[card]

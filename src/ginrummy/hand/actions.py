@@ -22,10 +22,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginrummy.cards import Card
+from ginrummy.cards import CARDS, Card
 from ginrummy.errors import GinRummyError
 
-__all__ = ["ActionParseError", "Discard", "DrawStock", "Pass", "field_value", "is_number"]
+__all__ = [
+    "DISCARDS",
+    "DRAW_STOCK",
+    "PASS",
+    "ActionParseError",
+    "Discard",
+    "DrawStock",
+    "Pass",
+    "field_value",
+    "is_number",
+]
 
 
 def field_value(action: object, name: str) -> object:
@@ -71,6 +81,15 @@ class Discard:
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+
+PASS: Pass = Pass()
+"""A :class:`Pass`, made once: actions are frozen, so the engine and its players return shared
+instances where making one per decision cost a Python call (equal to any ``Pass()``)."""
+DRAW_STOCK: DrawStock = DrawStock()
+"""A :class:`DrawStock`, made once (see :data:`PASS`)."""
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+"""``DISCARDS[i]`` is ``Discard(CARDS[i])`` for each card index 0-51, made once (see :data:`PASS`)."""
 
 
 def is_number(text: str) -> bool:

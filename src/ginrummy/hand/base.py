@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
 from abc import ABCMeta, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -148,7 +147,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
     A variant sets ``_UNDO_FIELDS`` (:data:`SHARED_FIELDS` and its own), ``_CLONE_FIELDS``,
     ``_PHASE_ACTIONS`` (the action types each phase allows), ``_VERB`` (action class name to
     words for errors) and ``_NOTHING_TAKEN``, and implements ``_check_variant``, ``_apply``,
-    ``_enumerate``, ``_legal_names``, ``_dead_result`` and ``_view`` (abstract: a
+    ``_variant_snapshot``, ``_enumerate``, ``_legal_names``, ``_dead_result`` and ``_view`` (abstract: a
     subclass that misses one cannot be made).
     """
 
@@ -160,12 +159,6 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
     _VERB: ClassVar[dict[str, str]] = {}
     _NOTHING_TAKEN: ClassVar[Any] = None
     """What the variant's ``_taken`` field holds when nothing was taken this turn."""
-    _save_undo: ClassVar[operator.attrgetter[Any]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._save_undo = operator.attrgetter(*cls._UNDO_FIELDS)  # one C call per action
-
     _taken: Any
 
     def __init__(self, rules: Rules, dealer: SupportsIndex, deck: Sequence[int]) -> None:
@@ -400,10 +393,33 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
         its checks (an action as ``_check`` returns it, with the engine's choices filled in).
         For callers that know the legal actions already (the research environments); anything
         else must use :meth:`push`."""
-        self._stack.append(self._save_undo(self))
+        self._stack.append(self._snapshot())
         p = self._to_act
         self._log.append((p, action))
         self._apply(p, action)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """What :meth:`pop` restores, saved before each action: the values of
+        :data:`SHARED_FIELDS` in order, then the variant's own :attr:`_UNDO_FIELDS` as one tuple
+        (:meth:`_variant_snapshot`). Read by name (compiled, a direct read each, where an
+        ``operator.attrgetter`` made a generic attribute lookup per field)."""
+        return (
+            self._hands,
+            self._stock_pos,
+            self._discard_pile,
+            self._phase,
+            self._to_act,
+            self._passes,
+            self._drawn,
+            self._known,
+            self._result,
+            self._events,
+            self._variant_snapshot(),
+        )
+
+    @abstractmethod
+    def _variant_snapshot(self) -> tuple[Any, ...]:
+        """The values of the variant's own :attr:`_UNDO_FIELDS` (after :data:`SHARED_FIELDS`), in order."""
 
     @abstractmethod
     def _apply(self, player: int, action: A) -> None:
@@ -449,7 +465,7 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
             raise NothingToUndoError("no action to undo")
         snap = self._stack.pop()
         _, action = self._log.pop()
-        for name, value in zip(self._UNDO_FIELDS, snap, strict=True):
+        for name, value in zip(self._UNDO_FIELDS, (*snap[:-1], *snap[-1]), strict=True):
             setattr(self, name, value)
         return action
 

@@ -21,7 +21,6 @@ from ginrummy.cards import (
     Card,
     CardSet,
     format_cards,
-    iter_cards,
     parse_cards,  # noqa: F401 (the doctests)
 )
 from ginrummy.checks import check_cardset
@@ -48,11 +47,12 @@ def least_deadwood(hand: SupportsIndex, mr: object = STANDARD) -> int:
         hand = check_cardset("hand", hand)
     if type(mr) is not MeldRules:
         mr = check_meld_rules(mr)
+    cards: int = hand  # an int from here (compiled: unboxed once, not at each use of ``hand``)
     left = mr.left
-    s0 = hand & 0x1FFF
-    s1 = (hand >> 13) & 0x1FFF
-    s2 = (hand >> 26) & 0x1FFF
-    s3 = hand >> 39
+    s0 = cards & 0x1FFF
+    s1 = (cards >> 13) & 0x1FFF
+    s2 = (cards >> 26) & 0x1FFF
+    s3 = cards >> 39
     ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not ranks:
         return left[s0] + left[s1] + left[s2] + left[s3]
@@ -340,4 +340,9 @@ def best_discards(
                         tied = 1 << (offset + r)
                     elif v == best:
                         tied |= 1 << (offset + r)
-    return best, list(iter_cards(tied))
+    out: list[Card] = []  # the cards of ``tied``, lowest first (inline: iter_cards is interpreted)
+    while tied:
+        low = tied & -tied
+        out.append(CARDS[low.bit_length() - 1])
+        tied ^= low
+    return best, out

@@ -337,10 +337,13 @@ _RULE_SCALARS: dict[int, tuple[Rules, tuple[float, ...]]] = {}
 
 
 def _rule_scalars(rules: Rules) -> tuple[float, ...]:
-    """The scalars that depend on the rules alone (the last six), kept per rules object."""
+    """The scalars that depend on the rules alone (the last six), kept per rules object. Raises
+    :class:`UnsupportedVariantError` for rules the encoding does not play (checked once per rules
+    object, before they are kept)."""
     entry = _RULE_SCALARS.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
+    check_rules(rules)
     values = (
         float(rules.big_gin),
         float(rules.rediscard_taken_card),
@@ -405,8 +408,7 @@ def observation_parts(
     the discard pile's cards as a ``CardSet`` (:func:`public_cards_of`), if known. Raises
     :class:`UnsupportedVariantError` for pickup rules."""
     rules = view.rules
-    if rules.variant not in ENCODED:
-        check_rules(rules)
+    rule_values = _rule_scalars(rules)  # checks the rules (once per rules object)
     me = view.player
     pile = view.discard_pile
     if pile_cards is None:
@@ -445,7 +447,7 @@ def observation_parts(
         1.0 if view.must_knock else 0.0,
         deadwood_points(view.knocker_deadwood, rules.ace_points) / 10 if knocker is not None else 0.0,
         1.0 if knocker == me else 0.0,
-        *_rule_scalars(rules),
+        *rule_values,
     ]
     return planes, scalars
 

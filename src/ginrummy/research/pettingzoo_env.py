@@ -19,7 +19,6 @@ encoding's 109 ids. Rewards come at the end of the hand: the winner gets +points
 from __future__ import annotations
 
 import random
-import struct
 import sys
 from typing import Any, ClassVar
 
@@ -35,13 +34,13 @@ from ginrummy.research.encoding import (
     NUM_ACTIONS,
     OBS_SIZE,
     PLANES,
-    SCALAR_START,
     decode,
     legal_ids,
     observation_parts,
     public_cards_of,
 )
 from ginrummy.research.encoding import resolve_rules as _resolve_rules
+from ginrummy.research.observer import Observer
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
@@ -79,54 +78,7 @@ def observation(
     return {"observation": np.concatenate((bits[_KEEP], scalars), dtype=np.float32), "action_mask": mask}
 
 
-_PACK_SCALARS = struct.Struct(f"={OBS_SIZE - SCALAR_START}f").pack_into
-"""Writes the scalars as native ``float32`` (as numpy's ``float32`` and a memoryview's ``f``)."""
-_PLANE_START = tuple(52 * k - 1 for k in range(len(PLANES)))
-"""Where each plane's card ``c`` lies in the vector, less ``c + 1`` (a bit's ``bit_length``)."""
-_ZEROS = bytes(NUM_ACTIONS)
 _END = Phase.END  # read once: an Enum member read from its class is slow in CPython 3.11
-
-
-class _Observer:
-    """One player's observation kept between steps: the bytes of its ``float32`` vector and of its
-    mask, with numpy arrays over them. Each observation rewrites only the card bits that changed
-    since the last one (a step changes a few), the scalars and the mask ids that changed, then
-    returns copies (exactly :func:`observation`'s arrays, owned by the caller)."""
-
-    __slots__ = ("buf", "floats", "legal", "mask", "mask_bytes", "planes", "vector")
-
-    def __init__(self) -> None:
-        self.buf = bytearray(4 * OBS_SIZE)
-        self.floats = memoryview(self.buf).cast("f")
-        self.vector = np.frombuffer(self.buf, np.float32)
-        self.planes = [0] * len(PLANES)
-        self.mask_bytes = bytearray(NUM_ACTIONS)
-        self.mask = np.frombuffer(self.mask_bytes, np.int8)
-        self.legal: list[int] = []
-
-    def observe(self, view: PlayerView, legal: list[int], public: tuple[int, int, int]) -> dict[str, Any]:
-        """The observation of ``view`` (``legal``: its legal ids; ``public``: the discards and
-        the pile's cards, :func:`~ginrummy.research.encoding.public_cards_of` its history)."""
-        planes, scalars = observation_parts(view, (public[0], public[1]), public[2])
-        floats = self.floats
-        for start, new, old in zip(_PLANE_START, planes, self.planes, strict=True):
-            if new != old:
-                changed = new ^ old
-                while changed:
-                    low = changed & -changed
-                    floats[start + low.bit_length()] = 1.0 if new & low else 0.0
-                    changed ^= low
-        self.planes = planes
-        _PACK_SCALARS(self.buf, 4 * SCALAR_START, *scalars)
-        mask = self.mask_bytes
-        old_legal = self.legal
-        if old_legal:  # ascending: one slice clears them
-            first, last = old_legal[0], old_legal[-1] + 1
-            mask[first:last] = _ZEROS[: last - first]
-        for i in legal:
-            mask[i] = 1
-        self.legal = legal
-        return {"observation": self.vector.copy(), "action_mask": self.mask.copy()}
 
 
 class GinRummyEnv(AECEnv):
@@ -152,7 +104,7 @@ class GinRummyEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng = random.Random()
-        self._observers = (_Observer(), _Observer())
+        self._observers = (Observer(), Observer())
         self.state: HandState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

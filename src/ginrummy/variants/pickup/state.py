@@ -225,6 +225,9 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
             parts.append("discard " + " ".join(discards))
         return "; ".join(parts)
 
+    def _variant_snapshot(self) -> tuple[Any, ...]:
+        return (self._table, self._owners, self._laid, self._taken, self._pending)
+
     def _check_variant(self, action: PickupAction, hand: CardSet) -> PickupAction:
         """Check a take, a meld laid, a card added or a discard by the player to act; return it
         as it is logged (a card given as a plain ``int`` becomes its :class:`Card`, a count or a
@@ -396,10 +399,10 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
     # -- views -----------------------------------------------------------------
 
     def _view(self, mine: bool, shared: tuple[Any, ...]) -> PickupView:
-        return tuple.__new__(  # every field, in order: as the standard game's view
+        return tuple.__new__(  # every field, in order: as the standard game's view (shared + ...)
             PickupView,
-            (
-                *shared,
+            shared  # noqa: RUF005 (compiled, unpacking builds a list and copies it)
+            + (
                 self._table,
                 self._owners,
                 self._laid,

@@ -31,11 +31,25 @@ from typing import TypeAlias
 from ginrummy.cards import Card, parse_card
 from ginrummy.checks import check_str
 from ginrummy.errors import quoted
-from ginrummy.hand.actions import ActionParseError, Discard, DrawStock, Pass, is_number
+from ginrummy.hand.actions import (
+    DISCARDS,
+    DRAW_STOCK,
+    PASS,
+    ActionParseError,
+    Discard,
+    DrawStock,
+    Pass,
+    is_number,
+)
 from ginrummy.melds import STANDARD, Meld, MeldRules
 from ginrummy.melds.meld import check_meld_rules, make_meld
 
 __all__ = [
+    "DISCARDS",
+    "DRAW_STOCK",
+    "ENGINE_LAYOFF",
+    "PASS",
+    "TAKE_DISCARD",
     "Action",
     "ActionParseError",
     "BigGin",
@@ -115,6 +129,11 @@ class LayOff:
 
 Action: TypeAlias = Pass | TakeDiscard | DrawStock | Discard | Knock | BigGin | LayOff
 """Any action of a hand."""
+
+TAKE_DISCARD: TakeDiscard = TakeDiscard()
+"""A :class:`TakeDiscard`, made once (shared, as :data:`~ginrummy.hand.actions.PASS` is)."""
+ENGINE_LAYOFF: LayOff = LayOff()
+"""``LayOff()``, the engine's best plan, made once (shared, as :data:`~ginrummy.hand.actions.PASS` is)."""
 
 _MELD_RE = re.compile(r"\[([^\]]*)\]")
 

@@ -13,14 +13,14 @@ from ginrummy.layoff import best_layoff
 from ginrummy.melds import Meld, arrangements, least_deadwood, meld_rules
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import (
+    DISCARDS,
+    DRAW_STOCK,
+    PASS,
+    TAKE_DISCARD,
     Action,
     BigGin,
-    Discard,
-    DrawStock,
     Knock,
     LayOff,
-    Pass,
-    TakeDiscard,
 )
 
 __all__ = ["legal_actions_of"]
@@ -47,14 +47,14 @@ def legal_actions_of(
     if phase is Phase.END:
         return []
     if phase is Phase.OFFER:
-        return [TakeDiscard(), Pass()]
+        return [TAKE_DISCARD, PASS]
     if phase is Phase.DRAW:
-        out: list[Action] = [DrawStock()] if stock_size else []
+        out: list[Action] = [DRAW_STOCK] if stock_size else []
         if may_take:
-            out.append(TakeDiscard())
+            out.append(TAKE_DISCARD)
         return out
     if phase is Phase.LAST_CHANCE:
-        return [Pass(), TakeDiscard()] if must_knock else [Pass()]
+        return [PASS, TAKE_DISCARD] if must_knock else [PASS]
     mr = meld_rules(rules)
     if phase is Phase.LAYOFF:
         plan = best_layoff(knocker_melds, hand, mr=mr)
@@ -65,7 +65,7 @@ def legal_actions_of(
         if not hand >> c & 1 or (c == taken and not rules.rediscard_taken_card):
             continue
         if not must_knock:
-            result.append(Discard(c))
+            result.append(DISCARDS[c])
         rest = hand & ~(1 << c)
         if least_deadwood(rest, mr=mr) <= knock_limit:
             knocks.extend(Knock(c, a.melds) for a in arrangements(rest, mr=mr))

@@ -47,6 +47,7 @@ from ginrummy.layoff import LayoffPlan, best_layoff, check_layoffs
 from ginrummy.melds import Arrangement, Meld, MeldRules, arrangements, is_meld, least_deadwood, meld_rules
 from ginrummy.rules import KnockCard, Rules
 from ginrummy.variants.standard.actions import (
+    TAKE_DISCARD,
     Action,
     BigGin,
     Discard,
@@ -187,6 +188,9 @@ class HandState(BaseHandState[Action, PlayerView]):
         if any(isinstance(a, BigGin) for a in acts):
             parts.append("big-gin")
         return "; ".join(parts)
+
+    def _variant_snapshot(self) -> tuple[Any, ...]:
+        return (self._taken, self._knock)
 
     def _check_variant(self, action: Action, hand: CardSet) -> Action:
         """Check a take, discard, knock, big gin or layoff; return it with the engine's choices
@@ -449,15 +453,16 @@ class HandState(BaseHandState[Action, PlayerView]):
         phase = self._phase
         knock = self._knock
         laid_down = knock is not None and phase in (Phase.LAYOFF, Phase.END)
-        # every field, in order (tests/test_view.py): tuple.__new__ runs no Python code, _make does
+        # every field, in order (tests/test_view.py): tuple.__new__ runs no Python code, _make does;
+        # ``shared + (...)``, not ``(*shared, ...)``, which compiled builds a list and copies it
         return tuple.__new__(
             PlayerView,
-            (
-                *shared,
+            shared  # noqa: RUF005 (compiled, unpacking builds a list and copies it)
+            + (
                 self._taken if mine else None,  # taken
                 self.knock_limit,
                 mine and bool(self._discard_pile) and not self._draw_only,  # may_take
-                mine and (self._must_knock or (phase is Phase.LAST_CHANCE and self.can(TakeDiscard()))),
+                mine and (self._must_knock or (phase is Phase.LAST_CHANCE and self.can(TAKE_DISCARD))),
                 knock[0] if laid_down and knock else None,  # knocker
                 knock[2] if laid_down and knock else (),  # knocker_melds
                 knock[3] if laid_down and knock else 0,  # knocker_deadwood
