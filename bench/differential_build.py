@@ -37,6 +37,7 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
     (``hands`` hands each, the same two agents for the whole sequence, dealers alternating), and
     ``expert`` against ``strong`` (``expert_hands`` hands)."""
     from ginrummy.agents import make_agent
+    from ginrummy.agents.expert import untimed
     from ginrummy.play import play_hand
     from ginrummy.records import HandRecord
     from ginrummy.rules import PRESETS, Rules
@@ -49,9 +50,9 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
         rules = Rules.preset(preset)
         for first, second, count in pairings:
             case = f"{preset} {first}-{second}"
-            players = [
-                make_agent(first, derive_seed(seed, case, 0)),
-                make_agent(second, derive_seed(seed, case, 1)),
+            players = [  # untimed: the expert's play must not depend on the machine's load
+                untimed(make_agent(first, derive_seed(seed, case, 0))),
+                untimed(make_agent(second, derive_seed(seed, case, 1))),
             ]
             for i in range(count):
                 deal_seed = derive_seed(seed, case, "deal", i)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy.agents import make_agent
+from ginrummy.agents.expert import untimed
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.scoring.game import play_game
 from ginrummy.scoring.match import Match, TeamMatch
@@ -75,7 +76,7 @@ def play_case(case: dict[str, Any]) -> dict[str, Any]:
     if case["kind"] == "game":
         game = play_game(
             rules,
-            [make_agent(a, seed), make_agent(b, seed + 1)],
+            [untimed(make_agent(a, seed)), untimed(make_agent(b, seed + 1))],
             seed=seed,
             on_hand=lambda g, s: hands.append(_hand(s)),
         )

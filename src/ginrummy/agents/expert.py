@@ -42,10 +42,12 @@ cap ``max_seconds`` per decision (default 1.5 s) that stops it early on a slow m
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ginrummy.agents import fitted
 from ginrummy.agents.gamewin import counts_games, win_chance
@@ -67,7 +69,7 @@ from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["ExpertAgent", "ExpertParams", "rollout"]
+__all__ = ["ExpertAgent", "ExpertParams", "rollout", "untimed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,16 @@ class ExpertParams:
     infer_pool: int = 8
     infer_draws: int = 2
 
+    def untimed(self) -> ExpertParams:
+        """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
+        play then follows the seed alone, whatever the machine's speed or load (the golden games
+        and the two builds' differential run play so).
+
+        >>> ExpertParams().untimed().game_seconds
+        0.0
+        """
+        return replace(self, max_seconds=math.inf, game_seconds=0.0)
+
     def __post_init__(self) -> None:
         fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
         if self.infer_pool < 1 or self.infer_draws < 0:
@@ -170,6 +182,18 @@ opponent hands instead of 24."""
 
 LATE_TURN = 4
 """A knock short of gin after this many of the knocker's turns is not a gin-seeker's."""
+
+
+_A = TypeVar("_A")
+
+
+def untimed(agent: _A) -> _A:
+    """``agent`` (a level from :func:`ginrummy.agents.make_agent`, or an :class:`ExpertAgent`)
+    with its expert search untimed (:meth:`ExpertParams.untimed`); any other agent unchanged."""
+    expert = getattr(agent, "inner", agent)
+    if isinstance(expert, ExpertAgent):
+        expert.search = expert.search.untimed()
+    return agent
 
 
 class ExpertAgent(StrongAgent):
