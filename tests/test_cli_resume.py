@@ -310,3 +310,12 @@ def test_a_resumed_game_plays_the_same_computer_moves_as_the_uninterrupted_one(
     store.close()
     assert resumed[:2] == uninterrupted[:2]
     assert resumed == uninterrupted  # the hand left and every hand after it: the same moves
+
+
+def test_a_game_id_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--resume ID`` must read every id as a value: an id drawn with a leading ``-`` is drawn again."""
+    from ginrummy.session import stored
+
+    drawn = iter(["-leading-dash-id-xxxxxxx", "plain-id-xxxxxxxxxxxxxxx"])
+    monkeypatch.setattr(stored.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert stored.new_game_id() == "plain-id-xxxxxxxxxxxxxxx"

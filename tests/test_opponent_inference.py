@@ -20,7 +20,7 @@ from ginrummy.melds import least_deadwood
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Discard, DrawStock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
-from test_tracking import deck
+from helpers.fixed_deal import deck
 
 
 def test_the_tracking_keeps_the_opponents_latest_discard_and_its_take() -> None:

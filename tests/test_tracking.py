@@ -14,23 +14,11 @@ from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Discard, DrawStock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
+from helpers.fixed_deal import P0, UP, deck
 from helpers.hands import Watched, play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
 HAND_PRESETS = sorted(k for k, p in PRESETS.items() if variant_of(p.rules).knock_and_draw)
-
-# deal: non-dealer (player 0) gets deck[0::2][:10], dealer (1) deck[1::2][:10], upcard deck[20]
-P0 = "Ac 3c 5c 7c 9c Jc Kc 2d 4d 6d"
-P1 = "2h 4h 6h 8h Th Qh 2s 4s 6s 8s"
-UP = "Ts"
-
-
-def deck() -> list[int]:
-    p0 = [Card(t) for t in P0.split()]
-    p1 = [Card(t) for t in P1.split()]
-    head = [c for pair in zip(p0, p1, strict=True) for c in pair] + [Card(UP)]
-    used = set(head)
-    return head + [c for c in range(52) if c not in used]
 
 
 def test_initial_probabilities_are_uniform_over_unseen() -> None:

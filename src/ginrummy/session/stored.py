@@ -29,11 +29,19 @@ from ginrummy.scoring.game import choose_first_dealer
 from ginrummy.session.core import Decider, GameSession
 from ginrummy.storage.store import GameRow, Store
 
-__all__ = ["RESUMABLE_MODES", "latest_resumable", "load", "new_row", "resumable"]
+__all__ = ["RESUMABLE_MODES", "latest_resumable", "load", "new_game_id", "new_row", "resumable"]
 
 RESUMABLE_MODES = ("practice", "rated")
 """The games against the computer, which their player may resume from any front end (a game
 between two people goes on in the browser, where both have their seat)."""
+
+
+def new_game_id() -> str:
+    """A fresh game id: 24 URL-safe characters (``secrets.token_urlsafe``) that never start with
+    ``-``, which a command line would read as an option (``ginrummy play --resume ID``)."""
+    while (game_id := secrets.token_urlsafe(18)).startswith("-"):
+        pass
+    return game_id
 
 
 def new_row(
@@ -51,7 +59,7 @@ def new_row(
     token, :func:`~ginrummy.storage.store.owner_of`), the first dealer drawn from ``seed`` as the
     game draws it (000), ``secret`` (default: fresh) for the seeds of fresh agents' decisions."""
     return GameRow(
-        id=secrets.token_urlsafe(18),
+        id=new_game_id(),
         owner=owner,
         preset=preset,
         rules=rules.settings(),
