@@ -31,21 +31,27 @@ def _floor_game(length: int) -> Any:
     nothing: OpenSpiel's own work in ``random_sim_test`` for a history that long."""
     import numpy as np
 
+    from ginrummy.research.openspiel import _GAME_TYPE as ours
+
+    # the measured game's type, but its names and parameters: the same work asked of OpenSpiel
+    same = (
+        "dynamics",
+        "chance_mode",
+        "information",
+        "utility",
+        "reward_model",
+        "max_num_players",
+        "min_num_players",
+        "provides_information_state_string",
+        "provides_information_state_tensor",
+        "provides_observation_string",
+        "provides_observation_tensor",
+    )
     kind = pyspiel.GameType(
         short_name="ginrummy_bench_floor",
         long_name="random_sim_test's own work",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
         parameter_specification={},
+        **{name: getattr(ours, name) for name in same},
     )
 
     class Moves:
