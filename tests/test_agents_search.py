@@ -58,6 +58,19 @@ def test_rollout_opponent_waits_only_when_asked() -> None:
     assert rollout(EAAI, mine, opp_me, list(stock), None, True, wait=True, opp_wait=True) == 0
 
 
+def test_rollout_from_a_stock_already_at_the_dead_hand_is_a_dead_hand() -> None:
+    # after my discard the stock holds the dead hand's 2 cards: the hand is over, even though the
+    # opponent could take my 5 of clubs into its run and go gin (the simulator let it, and a
+    # review so rated an expert's last discard of a hand a blunder of 18 points)
+    opp_me = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th As")
+    mine = parse_cards("Qs Qh Qd Js Jh Jd Tc 9c 8c 9d")
+    dead = [int(Card.parse(c)) for c in ("Kh", "Kd")]
+    assert EAAI.stock_left_dead == len(dead)
+    assert rollout(EAAI, mine, opp_me, list(dead), int(Card.parse("5c")), True) == 0
+    one_more = [int(Card.parse("Kc")), *dead]  # one card to draw: the opponent still knocks
+    assert rollout(EAAI, mine, opp_me, one_more, int(Card.parse("5c")), True) < -EAAI.gin_bonus
+
+
 def test_rollout_gin_seeking_opponent_knocks_only_with_gin() -> None:
     # the opponent to move can knock with 1 point (a scoring knock: I hold 9): a waiting
     # opponent knocks, one who plays only for gin throws on, and the hand dies

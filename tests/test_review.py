@@ -14,6 +14,7 @@ from ginrummy.play import play_hand
 from ginrummy.records import GameForfeit, GameRecord, HandRecord
 from ginrummy.review import (
     CLASSES,
+    NOISE_Z,
     ReviewRefusedError,
     accuracy,
     classify,
@@ -104,6 +105,10 @@ def test_the_experts_own_choices_lose_about_nothing() -> None:
     assert f.loss / f.decisions < 1.5  # points per decision
     assert f.classes["best"] >= 0.8 * f.decisions
     assert f.accuracy is not None and f.accuracy > 85
+    for d in (d for h in review.hands for d in h.decisions):
+        # a lead not told from the noise counts nothing lost; a told one counts whole
+        assert d.lead >= 0 and d.loss == (0.0 if d.klass == "best" else d.lead)
+        assert (d.klass == "best") == (d.lead <= 0 or d.lead < NOISE_Z * d.loss_se)
 
 
 # -- hidden information ---------------------------------------------------------------------

@@ -58,15 +58,18 @@ def rollout(
     (else the opponent knocks at once), and with ``opp_wait`` 2 (:data:`GIN_ONLY`) the opponent
     knocks only with gin. ``knock_limit``: the hand's knock limit (points;
     ``view.knock_limit``: Oklahoma's upcard), by default ``rules.knock_limit``; melds and
-    deadwood follow the rules' aces. With ``take_top`` the first player to move takes ``top``
+    deadwood follow the rules' aces. A ``stock`` of ``rules.stock_left_dead`` cards or fewer is a
+    hand already dead (0; source 000's dead hand: nobody may draw). With ``take_top`` the first player to move takes ``top``
     whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
     """
+    n = len(stock)
+    if n <= rules.stock_left_dead and not take_top:
+        return 0  # the stock was down to the dead hand's cards after the last discard: a dead hand
     mr = meld_rules(rules)
     hands = [me, opp]
     p = 1 if opp_to_move else 0
     limit = rules.knock_limit if knock_limit is None else knock_limit
     pos = 0
-    n = len(stock)
     for _ in range(MAX_ROLLOUT_TURNS):
         hand = hands[p]
         taken: int | None = None

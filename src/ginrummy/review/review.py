@@ -59,7 +59,7 @@ __all__ = [
     "review_record",
 ]
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 """The review engine's version: bumped whenever a review's values or classes change (the values'
 search, the thresholds, the accuracy), so that the reviews kept in a store by an older engine are
 not shown again (:mod:`ginrummy.storage.reviews`); every review's JSON names it (``"engine"``)."""
@@ -105,7 +105,9 @@ def rate_decision(
     rows = [OptionReview(str(a), e.mean, e.se) for a, e in zip(options, est, strict=True)]
     chosen_i = options.index(action)
     best_i = max(range(len(options)), key=lambda i: (est[i].mean, i == chosen_i))
-    loss, loss_se = (0.0, 0.0) if best_i == chosen_i else cross_fitted_loss(values, chosen_i)
+    lead, loss_se = (0.0, 0.0) if best_i == chosen_i else cross_fitted_loss(values, chosen_i)
+    klass = classify(lead, loss_se)
+    loss = 0.0 if klass == "best" else lead  # not told from the best: nothing counted as lost
     order = sorted(range(len(options)), key=lambda i: -est[i].mean)
     reason = explain(options[best_i], view, "review", notation).why if best_i != chosen_i else ""
     return DecisionReview(
@@ -116,7 +118,8 @@ def rate_decision(
         best=rows[best_i],
         loss=loss,
         loss_se=loss_se,
-        klass=classify(loss, loss_se),
+        klass=klass,
+        lead=lead,
         options=tuple(rows[i] for i in order),
         reason=reason,
         hindsight=None if actual is None else _hindsight(view, options, chosen_i, actual),

@@ -4,8 +4,10 @@ A value is the expected points of the hand for the seat that decides (positive: 
 negative: the opponent scores, 0: a dead hand), the hand's multiplier applied (Oklahoma's
 spades), estimated by the expert's search machinery (:mod:`ginrummy.agents.expert`): ``n``
 *worlds* drawn from the seat's card tracking (:func:`ginrummy.agents.tracking.track` of the
-:class:`~ginrummy.variants.standard.view.PlayerView`, an opponent hand by
-:meth:`ginrummy.agents.expert.ExpertAgent.sample_opponent` and the other unseen cards as the
+:class:`~ginrummy.variants.standard.view.PlayerView`, an opponent hand drawn as the expert's
+search draws it (:func:`ginrummy.agents.strong.infer_opponent_hand` with the expert's
+``infer_pool`` and ``infer_draws``: hands as if the opponent had improved on a few of its draws,
+weighed by how well the opponent's latest discard fits them) and the other unseen cards as the
 stock in a random order by :func:`ginrummy.agents.strong.sample_stock`), the opponent waiting for
 an undercut in a share :data:`OPP_WAIT` of them, as the expert's own search assumes. Every
 option is played out in the same worlds by :func:`ginrummy.agents.expert.rollout` (the fast
@@ -31,8 +33,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.agents.expert import ExpertAgent, rollout
-from ginrummy.agents.strong import knock_points, sample_stock
+from ginrummy.agents.expert import ExpertParams, rollout
+from ginrummy.agents.strong import infer_opponent_hand, knock_points, sample_stock
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet
 from ginrummy.hand.phase import Phase
@@ -64,6 +66,9 @@ __all__ = [
 OPP_WAIT = 0.5
 """The share of worlds in which the opponent waits for an undercut (the expert's ``opp_wait``)."""
 
+_SEARCH = ExpertParams()
+"""The expert's default search settings: the review draws its worlds as they do."""
+
 World = tuple[CardSet, tuple[int, ...], bool]
 """One world: the opponent's 10 cards, the stock (top first), whether the opponent waits."""
 
@@ -80,10 +85,10 @@ def decision_options(view: PlayerView) -> list[Action]:
 def sample_worlds(view: PlayerView, n: int, rng: random.Random) -> list[World]:
     """``n`` worlds consistent with ``view`` (see the module docstring), drawn with ``rng``."""
     tr = track(view)
-    sampler = ExpertAgent(seed=rng)
+    extra = min(tr.opp_turns, _SEARCH.infer_draws)
     out: list[World] = []
     for _ in range(n):
-        opp = sampler.sample_opponent(tr)
+        opp = infer_opponent_hand(tr, rng, extra, _SEARCH.infer_pool)
         stock = tuple(sample_stock(tr, opp, rng))
         out.append((opp, stock, rng.random() < OPP_WAIT))
     return out
