@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 
 import pytest
 
@@ -183,14 +184,19 @@ def test_pettingzoo_hands_end_with_zero_sum_rewards_and_masks_match() -> None:
 def test_gymnasium_check_env_passes_and_a_hand_is_scored() -> None:
     pytest.importorskip("gymnasium", reason=RESEARCH)
     pytest.importorskip("pettingzoo", reason=RESEARCH)  # the Gymnasium env imports the PettingZoo one
+    import gymnasium as gym
     from gymnasium.utils.env_checker import check_env
 
     from ginrummy.research.gymnasium_env import GinRummyGymEnv
 
-    checked = GinRummyGymEnv("simple")
+    # made by its registered id, so that check_env can try the other render modes (without a
+    # spec it warns that it cannot): not one warning
+    checked = gym.make("ginrummy/GinRummy-v0", opponent="simple").unwrapped
     checked.reset(seed=0)  # check_env resets without a seed too: those deals follow this one
     checked.action_space.seed(0)  # and it steps sampled actions
-    check_env(checked)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(checked)
     env = GinRummyGymEnv("simple", rules="default", seat=1)
     state_results = []
     for seed in range(4):

@@ -20,6 +20,9 @@ from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, 
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
+_RANK_DIGITS = ("ace", *(str(n) for n in range(2, 11)), "jack", "queen", "king")
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
 
 def _find(test, seed: int = 4, hands: int = 60) -> tuple[HandState, PlayerView]:
     """The first state (of hands between two ``simple`` players) whose to-act view passes ``test``."""
@@ -111,6 +114,8 @@ def test_natural_forms_of_a_discard() -> None:
         f"discard {card_words(card)}",
         f"I'll discard {str(card).upper()}",
         f"Final answer: {card}",
+        f"the {_RANK_DIGITS[card % 13]} of {_SUIT_NAMES[card // 13]}",
+        f"Discard the {_RANK_DIGITS[card % 13]} of {_SUIT_NAMES[card // 13]}.",
     ):
         assert parse_reply(view, reply) == Discard(card), reply
     missing = next(c for c in CARDS if not view.hand >> c & 1)
