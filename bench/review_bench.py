@@ -9,7 +9,8 @@ Run from the repository root::
    ``--seed`` whose game lasts exactly six hands) reviewed for seat 0 with the full sample count
    (:data:`ginrummy.review.SAMPLES`) and with ``--quick``'s (:data:`ginrummy.review.QUICK_SAMPLES`):
    wall-clock seconds, decisions rated. The target is 60 s for the full review on the project's
-   machine.
+   machine. With ``--web``, the same game through the browser's path (a spawned worker process of
+   :class:`ginrummy.web.reviews.ReviewJobs`, the review kept in a store) and its second look.
 2. **Ladder** (``--ladder N``): each level (random, beginner, simple, strong, expert) plays ``N``
    hands in seat 0 against ``strong``; each hand is reviewed for seat 0 with ``--samples`` worlds;
    printed per level: decisions, mean loss per decision (points) with a 95% interval (over hands:
@@ -76,6 +77,39 @@ def timing(seed: int) -> dict[str, object]:
     return out
 
 
+def web_timing(seed: int) -> dict[str, object]:
+    """The browser's path for the same game: :class:`ginrummy.web.reviews.ReviewJobs` with one
+    worker process (spawned, as ``ginrummy serve`` runs it) and the full sample count, from the
+    start of the job to the kept review; then a second look (read from the store)."""
+    import tempfile
+
+    from ginrummy.storage.store import Store
+    from ginrummy.web.reviews import ReviewJobs
+
+    record = six_hand_game(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        jobs = ReviewJobs(Store(f"{folder}/games.sqlite"), workers=1, samples=SAMPLES)
+        key = ("bench", 0, 0)
+        start = time.perf_counter()
+        jobs.start(key, lambda: (record, True))
+        jobs.wait(key)
+        first = time.perf_counter() - start
+        state = jobs.status(key)
+        start = time.perf_counter()
+        again = jobs.status(key)
+        second = time.perf_counter() - start
+        jobs.close()
+    assert state["state"] == again["state"] == "done", state
+    return {
+        "web": {
+            "samples": SAMPLES,
+            "seconds": round(first, 2),
+            "second_look_seconds": round(second, 4),
+            "decisions": state["review"]["figures"]["decisions"],
+        }
+    }
+
+
 def ladder(hands: int, samples: int, seed: int) -> list[dict[str, object]]:
     rows = []
     for level in LEVELS:
@@ -140,9 +174,12 @@ def main() -> None:
     )
     parser.add_argument("--correlate", type=int, default=0, help="games for loss against losing (0: none)")
     parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--web", action="store_true", help="time the browser's review path too")
     args = parser.parse_args()
     if not args.no_timing:
         print(json.dumps(timing(args.seed)), flush=True)
+    if args.web:
+        print(json.dumps(web_timing(args.seed)), flush=True)
     if args.ladder:
         ladder(args.ladder, args.samples, args.seed)
     if args.correlate:

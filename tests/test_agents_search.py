@@ -13,6 +13,7 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
@@ -181,6 +182,44 @@ def test_the_knock_search_follows_the_simulated_points(
         action = ExpertAgent(seed=1, search=FAST).act(view)
         assert isinstance(action, Knock) == knock_pays, action
         assert action in view.legal_actions
+
+
+@pure_only
+def test_the_time_manager_searches_close_decisions_longer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # two simulations a world in the draw search (take, then pass); 12 worlds at first, up to 48
+    managed = ExpertParams(samples=12, max_samples=48, draw_search=True, knock_rule=False).untimed()
+    noise = random.Random(0)
+    for gain, close in ((0.0, True), (100.0, False)):
+        worlds = []
+        for view in _views("offer", 6):
+            up = view.upcard
+            assert up is not None
+            calls = [0]
+
+            def fake(
+                rules: Rules,
+                mine: CardSet,
+                *args: object,
+                up: int = up,
+                gain: float = gain,
+                calls: list[int] = calls,
+            ) -> float:
+                calls[0] += 1
+                return gain * (mine >> up & 1) + noise.uniform(-20.0, 20.0)
+
+            monkeypatch.setattr(expert_module, "rollout", fake)
+            assert ExpertAgent(seed=1, search=managed).act(view) in view.legal_actions
+            worlds.append(calls[0] // 2)
+        assert all(n in (12, 24, 36, 48) for n in worlds), worlds
+        # a gain of 100 points a world is clear at once; pure noise leaves some decisions close
+        assert (max(worlds) == 48) if close else worlds == [12] * 6, worlds
+
+
+def test_time_manager_settings_out_of_range_raise() -> None:
+    with pytest.raises(ArgumentError, match="max_samples"):
+        ExpertParams(samples=32, max_samples=8)
+    with pytest.raises(ArgumentError, match="extend_share"):
+        ExpertParams(extend_share=1.5)
 
 
 def test_the_expert_knocks_whenever_the_knock_wins_the_game() -> None:

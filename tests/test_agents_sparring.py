@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from ginrummy.agents import AGENTS, make_agent
-from ginrummy.agents.sparring import SPARRING, SPARRING_DESCRIPTIONS, GinSeeker, Undercutter, own_turns
+from ginrummy.agents.sparring import (
+    BUDGETS,
+    SPARRING,
+    SPARRING_DESCRIPTIONS,
+    GinSeeker,
+    Undercutter,
+    own_turns,
+)
 from ginrummy.hand.phase import Phase
 from ginrummy.melds import fits_meld, least_deadwood
 from ginrummy.play import Agent
@@ -23,11 +30,14 @@ from helpers.hands import Watched, play_out
 
 
 def test_sparring_partners_are_named_and_described() -> None:
-    assert set(SPARRING) == {"gin-seeker", "early-knocker", "undercutter", "expert-2026-11"}
+    budgets = {"expert-0.5s", "expert-2s", "expert-8s", "expert-25s"}
+    assert set(SPARRING) == {"gin-seeker", "early-knocker", "undercutter", "expert-2026-11", *budgets}
     assert set(SPARRING_DESCRIPTIONS) == set(SPARRING)
     assert not set(SPARRING) & set(AGENTS)  # not levels: the front ends do not offer them
     for name in SPARRING:
         assert make_agent(name, 1).name == name
+    for name in budgets:  # the budget in the name is the search's time for a game's decisions
+        assert BUDGETS[name].game_seconds == float(name.removeprefix("expert-").removesuffix("s"))
 
 
 def checked(agent: Agent, ref: list[Any]) -> Watched:

@@ -133,7 +133,15 @@ class ExpertParams:
     them as the ``strong`` heuristics do (the expert before 2026-11-27); the defaults won 5.8 +-
     3.7 points of games more against MARJJ_v5 in the 2021 EAAI framework, on the same 800 deals
     (bench/README.md, section Strength).
-    ``infer_pool`` below 1 or ``infer_draws`` below 0 raises :class:`~ginrummy.errors.ArgumentError`."""
+    ``infer_pool`` below 1 or ``infer_draws`` below 0 raises :class:`~ginrummy.errors.ArgumentError`.
+
+    ``max_samples``, ``extend_share``: the time manager. Where after ``samples`` worlds the best
+    option searched leads the ``strong`` choice but not clearly (a close decision), the search
+    draws ``samples`` more worlds at a time, up to ``max_samples`` in all, while this decision has
+    used less than ``extend_share`` of the game's time left (``game_seconds`` less the time spent)
+    and ``max_seconds``; a clear decision stops at ``samples``. ``max_samples`` equal to
+    ``samples`` (the default) is the search without it. ``max_samples`` below ``samples`` or
+    ``extend_share`` outside 0-1 raises :class:`~ginrummy.errors.ArgumentError`."""
 
     samples: int = 32
     candidates: int = 3
@@ -157,6 +165,8 @@ class ExpertParams:
     race_draw: bool | None = None
     infer_pool: int = 8
     infer_draws: int = 2
+    max_samples: int = 32
+    extend_share: float = 0.1
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
@@ -173,6 +183,11 @@ class ExpertParams:
         if self.infer_pool < 1 or self.infer_draws < 0:
             raise ArgumentError(
                 f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
+            )
+        if self.max_samples < self.samples or not 0.0 <= self.extend_share <= 1.0:
+            raise ArgumentError(
+                f"max_samples must be at least samples ({self.samples}) and extend_share within 0-1, "
+                f"not {self.max_samples} and {self.extend_share}"
             )
 
 
@@ -336,15 +351,15 @@ class ExpertAgent(StrongAgent):
 
     # -- worlds ------------------------------------------------------------------
 
-    def _worlds(self, tr: Tracking) -> list[tuple[CardSet, list[int], bool | int]]:
-        """``samples`` worlds: (opponent hand, stock top first, whether the opponent waits
-        for an undercut in that world: a share ``opp_wait`` of the worlds; :data:`GIN_ONLY`
-        in every world against a gin-seeker)."""
+    def _worlds(self, tr: Tracking, count: int | None = None) -> list[tuple[CardSet, list[int], bool | int]]:
+        """``count`` worlds (default ``samples``): (opponent hand, stock top first, whether the
+        opponent waits for an undercut in that world: a share ``opp_wait`` of the worlds;
+        :data:`GIN_ONLY` in every world against a gin-seeker)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
         s = self.search
         extra = min(tr.opp_turns, s.infer_draws)
-        for _ in range(s.samples):
+        for _ in range(s.samples if count is None else count):
             opp = infer_opponent_hand(tr, self.rng, extra, s.infer_pool)
             stock = sample_stock(tr, opp, self.rng)
             wait = self.rng.random() < self.search.opp_wait
@@ -425,14 +440,15 @@ class ExpertAgent(StrongAgent):
             return TakeDiscard() if strong_take else other
         rules = view.rules
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
-        deadline = time.perf_counter() + self.search.max_seconds
         w = self.search.wait
         take_hand = hand | (1 << up)
         take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
         diffs: list[float] = []  # per world: the worth after taking minus the worth after drawing
         offer = view.phase is Phase.OFFER
         worth = self.outcome_value(view)
-        for opp, stock, ow in self._worlds(tr):
+
+        def play(world: tuple[CardSet, list[int], bool | int]) -> None:
+            opp, stock, ow = world
             kept = take_hand & ~(1 << take_card)
             take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
             if offer:
@@ -447,11 +463,44 @@ class ExpertAgent(StrongAgent):
                 if dw > lim or (w and dw and draw <= 0):
                     draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow, lim)
             diffs.append(worth(take) - worth(draw))
-            if time.perf_counter() > deadline:
-                break
+
+        self._search(tr, play, lambda: self._close([-d for d in diffs] if strong_take else diffs))
         if self._clearly_better([-d for d in diffs] if strong_take else diffs):
             return other if strong_take else TakeDiscard()
         return TakeDiscard() if strong_take else other
+
+    def _search(
+        self,
+        tr: Tracking,
+        play: Callable[[tuple[CardSet, list[int], bool | int]], None],
+        close: Callable[[], bool],
+    ) -> None:
+        """Play ``samples`` worlds (``play`` each, until ``max_seconds`` have passed), then
+        more while ``close()`` says the decision is close (the time manager:
+        :class:`ExpertParams` ``max_samples``, ``extend_share``)."""
+        s = self.search
+        start = time.perf_counter()
+        deadline = start + s.max_seconds
+        for world in self._worlds(tr):
+            play(world)
+            if time.perf_counter() > deadline:
+                return
+        done = s.samples
+        if s.max_samples <= done:
+            return
+        left = s.game_seconds - self.spent if s.game_seconds > 0 else s.max_seconds
+        extend_until = min(deadline, start + s.extend_share * left)
+        while done < s.max_samples and time.perf_counter() < extend_until and close():
+            for world in self._worlds(tr, min(s.samples, s.max_samples - done)):
+                play(world)
+                done += 1
+                if time.perf_counter() > extend_until:
+                    return
+
+    def _close(self, diffs: list[float]) -> bool:
+        """Whether per-world gains ``diffs`` of a move over the ``strong`` choice are positive
+        but not clearly so (:meth:`_clearly_better`): more worlds could tell."""
+        return len(diffs) > 1 and sum(diffs) > 0 and not self._clearly_better(diffs)
 
     def _clearly_better(self, diffs: list[float]) -> bool:
         """Whether per-world gains ``diffs`` (points) of a move over the ``strong`` choice are
@@ -505,20 +554,20 @@ class ExpertAgent(StrongAgent):
             return Discard(cands[0])
         rules = view.rules
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
-        deadline = time.perf_counter() + self.search.max_seconds
         w = self.search.wait
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
         worth = self.outcome_value(view)
-        for opp, stock, ow in self._worlds(tr):
+
+        def play(world: tuple[CardSet, list[int], bool | int]) -> None:
+            opp, stock, ow = world
             if knock is not None:
                 knock_vals.append(
                     worth(knock_points(rules, dw, best_layoff(knock.melds or (), opp, tr.mr).points))
                 )
             for c in cands:
                 vals[c].append(worth(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim)))
-            if time.perf_counter() > deadline:
-                break
+
         # the strong level's choice stands unless another is clearly better
         default: Action = Discard(cands[0])
         default_vals = vals[cands[0]]
@@ -527,6 +576,12 @@ class ExpertAgent(StrongAgent):
         options: list[tuple[Action, list[float]]] = [(Discard(c), vals[c]) for c in cands]
         if knock is not None:
             options.append((knock, knock_vals))
+
+        def close() -> bool:
+            _, lead = max(options, key=lambda o: sum(o[1]))
+            return self._close([a - b for a, b in zip(lead, default_vals, strict=True)])
+
+        self._search(tr, play, close)
         best, best_vals = max(options, key=lambda o: sum(o[1]))
         if best != default and self._clearly_better(
             [a - b for a, b in zip(best_vals, default_vals, strict=True)]

@@ -18,6 +18,10 @@ defence) and changes one thing, the thing that makes its style:
   points or less (or gin); until then it plays as ``strong``.
 * ``expert-2026-11``: the ``expert`` as it was in November 2026 (its settings pinned in
   :data:`FROZEN_EXPERT_SEARCH`), for measuring later experts against.
+* ``expert-0.5s``, ``expert-2s``, ``expert-8s``, ``expert-25s``: the ``expert`` given that many
+  seconds of decisions per game (:data:`BUDGETS`: fewer or more worlds, the time manager's
+  extension of close decisions, more discards searched), for its strength against time
+  (bench/README.md).
 
 Under rules these players were not built for (aces round the corner or worth 15 points,
 discard-pile pickup) each plays as ``simple``, as the standard-only levels do.
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from ginrummy.agents import _level  # the package imports this module lazily (make_agent)
 from ginrummy.agents.base import Agent
@@ -40,6 +45,7 @@ from ginrummy.variants.standard.actions import Action, Knock
 from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
+    "BUDGETS",
     "FROZEN_EXPERT_PARAMS",
     "FROZEN_EXPERT_SEARCH",
     "SPARRING",
@@ -169,10 +175,42 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     race_draw=False,
     infer_pool=1,
     infer_draws=6,
+    max_samples=32,
+    extend_share=0.1,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
 keeps this play (``tests/golden`` has a game of it)."""
+
+
+BUDGETS: dict[str, ExpertParams] = {
+    "expert-0.5s": replace(ExpertParams(), samples=8, max_samples=8, max_seconds=0.1, game_seconds=0.5),
+    "expert-2s": replace(ExpertParams(), game_seconds=2.0),
+    "expert-8s": replace(
+        ExpertParams(), max_samples=256, max_seconds=2.0, game_seconds=8.0, extend_share=0.15
+    ),
+    "expert-25s": replace(
+        ExpertParams(),
+        samples=64,
+        max_samples=1024,
+        candidates=5,
+        margin=5.0,
+        max_seconds=5.0,
+        game_seconds=25.0,
+        extend_share=0.2,
+    ),
+}
+"""The ``expert``'s search at a budget of seconds of decisions per game (wall-clock; once a
+game's decisions have taken ``game_seconds`` it stops searching), by name."""
+
+
+def _budgeted(name: str) -> Callable[[int | random.Random | None], Agent]:
+    def make(seed: int | random.Random | None = 0) -> ExpertAgent:
+        agent = ExpertAgent(seed, search=BUDGETS[name])
+        agent.name = name
+        return agent
+
+    return _level(make, PickupSimpleAgent)
 
 
 def frozen_expert(seed: int | random.Random | None = 0) -> ExpertAgent:
@@ -188,6 +226,7 @@ SPARRING: dict[str, Callable[[int | random.Random | None], Agent]] = {
     "early-knocker": _level(EarlyKnocker, PickupSimpleAgent),
     "undercutter": _level(Undercutter, PickupSimpleAgent),
     "expert-2026-11": _level(frozen_expert, PickupSimpleAgent),
+    **{name: _budgeted(name) for name in BUDGETS},
 }
 """The sparring partners by name: factories from a seed, as :data:`ginrummy.agents.AGENTS`."""
 
@@ -202,5 +241,6 @@ SPARRING_DESCRIPTIONS: dict[str, str] = {
         "keeps its count as low as it can and knocks only with 2 or less, waiting to undercut."
     ),
     "expert-2026-11": "The `expert` of November 2026, frozen.",
+    **{name: f"The `expert` with {name[7:-1]} s of decisions a game." for name in BUDGETS},
 }
 """How each sparring partner plays (Markdown), for bench/README.md."""
