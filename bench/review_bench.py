@@ -15,7 +15,8 @@ Run from the repository root::
    hands in seat 0 against ``strong``; each hand is reviewed for seat 0 with ``--samples`` worlds;
    printed per level: decisions, mean loss per decision (points) with a 95% interval (over hands:
    each hand's loss per decision, so the decisions of one hand are not taken as independent),
-   and the mean accuracy. The issue asks for 100 games per level; what is printed is what was
+   the same for the lead (every measured lead of the best option, the ones within the noise
+   included: :attr:`ginrummy.review.DecisionReview.lead`) and the mean accuracy. The issue asks for 100 games per level; what is printed is what was
    measured, with its interval.
 3. **Loss and losing** (``--correlate N``): ``N`` games of ``simple`` against ``strong`` (seats
    alternating), both seats reviewed with ``--samples`` worlds; printed: the correlation between
@@ -110,10 +111,18 @@ def web_timing(seed: int) -> dict[str, object]:
     }
 
 
+def _mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, half
+
+
 def ladder(hands: int, samples: int, seed: int) -> list[dict[str, object]]:
     rows = []
     for level in LEVELS:
         per_hand: list[float] = []
+        leads: list[float] = []
         accs: list[float] = []
         decisions = 0
         for i in range(hands):
@@ -123,10 +132,11 @@ def ladder(hands: int, samples: int, seed: int) -> list[dict[str, object]]:
             f = review.figures
             if f.decisions:
                 per_hand.append(f.loss / f.decisions)
+                leads.append(sum(d.lead for h in review.hands for d in h.decisions) / f.decisions)
                 accs.append(f.accuracy or 0.0)
                 decisions += f.decisions
-        mean = statistics.fmean(per_hand)
-        half = 1.96 * statistics.stdev(per_hand) / math.sqrt(len(per_hand)) if len(per_hand) > 1 else math.inf
+        mean, half = _mean_interval(per_hand)
+        lead, lead_half = _mean_interval(leads)
         rows.append(
             {
                 "level": level,
@@ -134,6 +144,8 @@ def ladder(hands: int, samples: int, seed: int) -> list[dict[str, object]]:
                 "decisions": decisions,
                 "loss_per_decision": round(mean, 2),
                 "interval": [round(mean - half, 2), round(mean + half, 2)],
+                "lead_per_decision": round(lead, 2),
+                "lead_interval": [round(lead - lead_half, 2), round(lead + lead_half, 2)],
                 "accuracy": round(statistics.fmean(accs), 1),
             }
         )
