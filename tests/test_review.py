@@ -4,6 +4,7 @@ game still going is not reviewed. Small sample counts keep each test to a few se
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -109,6 +110,9 @@ def test_the_experts_own_choices_lose_about_nothing() -> None:
         # a lead not told from the noise counts nothing lost; a told one counts whole
         assert d.lead >= 0 and d.loss == (0.0 if d.klass == "best" else d.lead)
         assert (d.klass == "best") == (d.lead <= 0 or d.lead < NOISE_Z * d.loss_se)
+    counted = [d for h in review.hands for d in h.decisions if d.klass != "best"]
+    assert f.loss == pytest.approx(sum(d.loss for d in counted))
+    assert f.loss_se == pytest.approx(math.sqrt(sum(d.loss_se**2 for d in counted)))
 
 
 # -- hidden information ---------------------------------------------------------------------

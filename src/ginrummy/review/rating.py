@@ -24,8 +24,8 @@ blunder    8 points or more
 **Accuracy** (:func:`accuracy`): over the decisions that had a choice, the mean of
 ``100 * max(0, 1 - loss / 10)``: 100 for a decision without loss, 0 for one losing 10 points or
 more (a typical knock's worth), linear in between. A hand's and a game's **expected loss** is the
-sum of their decisions' losses, its standard error the root of the sum of their squares (each
-decision has its own worlds).
+sum of their decisions' losses, its standard error the root of the sum of the squares of the
+counted decisions' errors (those not ``best``; each decision has its own worlds).
 
 **Hindsight** (:class:`Hindsight`) is kept apart: what each option would have scored in the one
 world that was really there (the opponent's real cards and the real stock, the same fast policy
@@ -193,7 +193,7 @@ def figures(decisions: Sequence[DecisionReview]) -> Figures:
     return Figures(
         decisions=len(decisions),
         loss=sum(d.loss for d in decisions),
-        loss_se=math.sqrt(sum(d.loss_se**2 for d in decisions)),
+        loss_se=math.sqrt(sum(d.loss_se**2 for d in decisions if d.klass != "best")),
         accuracy=accuracy(decisions),
         classes={k: sum(d.klass == k for d in decisions) for k in CLASSES},
         worst=tuple(worst),
