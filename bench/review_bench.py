@@ -118,9 +118,11 @@ def _mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, half
 
 
-def ladder(hands: int, samples: int, seed: int) -> list[dict[str, object]]:
+def ladder(
+    hands: int, samples: int, seed: int, levels: tuple[str, ...] = LEVELS, hands_out: str | None = None
+) -> list[dict[str, object]]:
     rows = []
-    for level in LEVELS:
+    for level in levels:
         per_hand: list[float] = []
         leads: list[float] = []
         accs: list[float] = []
@@ -133,6 +135,10 @@ def ladder(hands: int, samples: int, seed: int) -> list[dict[str, object]]:
             if f.decisions:
                 per_hand.append(f.loss / f.decisions)
                 leads.append(sum(d.lead for h in review.hands for d in h.decisions) / f.decisions)
+                if hands_out:  # per hand, for paired comparisons of levels over the same deals
+                    with open(hands_out, "a", encoding="utf-8") as out:
+                        line = {"level": level, "hand": i, "samples": samples, "seed": seed}
+                        print(json.dumps(line | {"loss": per_hand[-1], "lead": leads[-1]}), file=out)
                 accs.append(f.accuracy or 0.0)
                 decisions += f.decisions
         mean, half = _mean_interval(per_hand)
@@ -184,6 +190,10 @@ def main() -> None:
     parser.add_argument(
         "--samples", type=int, default=QUICK_SAMPLES, help="worlds per decision in the ladder"
     )
+    parser.add_argument(
+        "--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="the ladder's levels"
+    )
+    parser.add_argument("--hands-out", help="a JSON lines file to append each hand's figures to")
     parser.add_argument("--correlate", type=int, default=0, help="games for loss against losing (0: none)")
     parser.add_argument("--no-timing", action="store_true")
     parser.add_argument("--web", action="store_true", help="time the browser's review path too")
@@ -193,7 +203,7 @@ def main() -> None:
     if args.web:
         print(json.dumps(web_timing(args.seed)), flush=True)
     if args.ladder:
-        ladder(args.ladder, args.samples, args.seed)
+        ladder(args.ladder, args.samples, args.seed, tuple(args.levels), args.hands_out)
     if args.correlate:
         correlate(args.correlate, args.samples, args.seed)
 
