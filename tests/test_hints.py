@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy.agents import make_agent, strongest
+from ginrummy.agents.hint_words import discard_reason
 from ginrummy.agents.hints import Hint, card_words, decide, explain, hint_agent_name, notation, symbols
 from ginrummy.cards import Card, parse_cards
 from ginrummy.melds import Meld
@@ -74,6 +75,14 @@ def test_reasons_name_the_meld_and_the_layoff() -> None:
     assert take.why == "Take J♦: it makes four jacks (J♣ J♦ J♥ J♠)." and take.card == Card("Jd")
     words = explain(take.action, view, "simple", card_words).why
     assert words.startswith("Take the jack of diamonds: it makes four jacks (the jack of clubs, ")
+
+
+def test_a_discard_reason_counts_one_point_in_the_singular() -> None:
+    view = HandState.deal(Rules(), dealer=0, rng=5).view(1)
+    view = view._replace(hand=parse_cards("Ac 2c 3c 4d 5d 6d 7h 8h 9h Kd Ah"), discard_pile=())
+    why = discard_reason(Card("Kd"), view, symbols)
+    assert "it leaves 1 point of deadwood, the least you can leave" in why, why
+    assert "leaves 10 points of deadwood" in discard_reason(Card("Ah"), view, symbols)
 
 
 def test_pickup_reasons_for_its_own_actions() -> None:

@@ -165,7 +165,7 @@ def discard_reason(card: Card, view: AnyView, fmt: CardFormat) -> str:
     in_meld = any(m.mask >> card & 1 for m in melds_with(card, view.hand, mr=mr))
     why = f"Discard {fmt(card)}: "
     why += "it is in no meld, and " if not in_meld else ""
-    why += f"it leaves {left} points of deadwood"
+    why += f"it leaves {left} point{'' if left == 1 else 's'} of deadwood"
     if left == best:
         why += ", the least you can leave"
     else:
