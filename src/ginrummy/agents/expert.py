@@ -69,7 +69,7 @@ from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["ExpertAgent", "ExpertParams", "rollout", "untimed"]
+__all__ = ["ExpertAgent", "ExpertParams", "draw_world", "rollout", "untimed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +200,17 @@ LATE_TURN = 4
 
 
 _A = TypeVar("_A")
+
+
+def draw_world(tr: Tracking, rng: random.Random, search: ExpertParams) -> tuple[CardSet, list[int], bool]:
+    """One world of the expert's search, drawn with ``rng`` from the tracking ``tr``: the
+    opponent's hand (:func:`~ginrummy.agents.strong.infer_opponent_hand` with ``search``'s
+    ``infer_pool`` and ``infer_draws``), the other unseen cards as the stock (top first), and
+    whether the opponent waits for an undercut (a share ``search.opp_wait`` of the worlds). The
+    game review draws its worlds so too (:mod:`ginrummy.review.values`)."""
+    opp = infer_opponent_hand(tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool)
+    stock = sample_stock(tr, opp, rng)
+    return opp, stock, rng.random() < search.opp_wait
 
 
 def untimed(agent: _A) -> _A:
@@ -357,12 +368,8 @@ class ExpertAgent(StrongAgent):
         :data:`GIN_ONLY` in every world against a gin-seeker)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
-        s = self.search
-        extra = min(tr.opp_turns, s.infer_draws)
-        for _ in range(s.samples if count is None else count):
-            opp = infer_opponent_hand(tr, self.rng, extra, s.infer_pool)
-            stock = sample_stock(tr, opp, self.rng)
-            wait = self.rng.random() < self.search.opp_wait
+        for _ in range(self.search.samples if count is None else count):
+            opp, stock, wait = draw_world(tr, self.rng, self.search)
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait))
         return worlds
 

@@ -59,8 +59,8 @@ def rollout(
     knocks only with gin. ``knock_limit``: the hand's knock limit (points;
     ``view.knock_limit``: Oklahoma's upcard), by default ``rules.knock_limit``; melds and
     deadwood follow the rules' aces. A ``stock`` of ``rules.stock_left_dead`` cards or fewer is a
-    hand already dead (0; source 000's dead hand: nobody may draw). With ``take_top`` the first player to move takes ``top``
-    whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
+    hand already dead (0; source 000's dead hand: nobody may draw). With ``take_top`` the first
+    player to move takes ``top`` whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
     """
     n = len(stock)
     if n <= rules.stock_left_dead and not take_top:

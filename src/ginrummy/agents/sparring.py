@@ -241,6 +241,9 @@ SPARRING_DESCRIPTIONS: dict[str, str] = {
         "keeps its count as low as it can and knocks only with 2 or less, waiting to undercut."
     ),
     "expert-2026-11": "The `expert` of November 2026, frozen.",
-    **{name: f"The `expert` with {name[7:-1]} s of decisions a game." for name in BUDGETS},
+    **{
+        name: f"The `expert` with {name.removeprefix('expert-').removesuffix('s')} s of decisions a game."
+        for name in BUDGETS
+    },
 }
 """How each sparring partner plays (Markdown), for bench/README.md."""

@@ -8,7 +8,8 @@ option is valued in the same worlds). Its **loss** is that lead where the review
 two apart (the class below is not ``best``), else 0: a lead under :data:`NOISE_Z` standard
 errors is the noise of the sampled worlds as often as a real difference, and counted as lost it
 would make even the expert's own choices seem to lose points (0.40 points a decision, against
-0.19 so, over 563 of its decisions at 48 worlds). The lead stays in the review (``lead``). The best is picked on one half of the worlds and its lead
+0.19 so, over 563 of its decisions at 48 worlds). The lead stays in the review (``lead``).
+The best is picked on one half of the worlds and its lead
 measured on the other, and the other way round
 (:func:`ginrummy.review.review.cross_fitted_loss`): picked and measured on the same worlds, the
 best of ten near-equal discards would seem ahead by the noise alone. **Classes** (:data:`CLASSES`, :func:`classify`), by the loss:

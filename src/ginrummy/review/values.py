@@ -33,8 +33,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.agents.expert import ExpertParams, rollout
-from ginrummy.agents.strong import infer_opponent_hand, knock_points, sample_stock
+from ginrummy.agents.expert import ExpertParams, draw_world, rollout
+from ginrummy.agents.strong import knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet
 from ginrummy.hand.phase import Phase
@@ -63,11 +63,12 @@ __all__ = [
     "world_values",
 ]
 
-OPP_WAIT = 0.5
+_SEARCH = ExpertParams()
+"""The expert's default search settings: the review draws its worlds as they do (:func:`draw_world`)."""
+
+OPP_WAIT = _SEARCH.opp_wait
 """The share of worlds in which the opponent waits for an undercut (the expert's ``opp_wait``)."""
 
-_SEARCH = ExpertParams()
-"""The expert's default search settings: the review draws its worlds as they do."""
 
 World = tuple[CardSet, tuple[int, ...], bool]
 """One world: the opponent's 10 cards, the stock (top first), whether the opponent waits."""
@@ -85,12 +86,10 @@ def decision_options(view: PlayerView) -> list[Action]:
 def sample_worlds(view: PlayerView, n: int, rng: random.Random) -> list[World]:
     """``n`` worlds consistent with ``view`` (see the module docstring), drawn with ``rng``."""
     tr = track(view)
-    extra = min(tr.opp_turns, _SEARCH.infer_draws)
     out: list[World] = []
     for _ in range(n):
-        opp = infer_opponent_hand(tr, rng, extra, _SEARCH.infer_pool)
-        stock = tuple(sample_stock(tr, opp, rng))
-        out.append((opp, stock, rng.random() < OPP_WAIT))
+        opp, stock, wait = draw_world(tr, rng, _SEARCH)
+        out.append((opp, tuple(stock), wait))
     return out
 
 
