@@ -18,7 +18,7 @@ from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import best_arrangement, fits_meld, least_deadwood, least_deadwood_after_discard
 from ginrummy.rules import Rules
-from ginrummy.variants.standard.actions import Discard, Knock, Pass, TakeDiscard
+from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 from helpers.build import pure_only
@@ -363,3 +363,47 @@ def test_the_race_to_gin_check_of_take_or_draw_plays_legally() -> None:
     for view in _views("offer", 4):
         expert = ExpertAgent(seed=3, search=ExpertParams(samples=4, race_draw=True))
         assert expert.act(view) in view.legal_actions
+
+
+def _draw_view() -> PlayerView:
+    """I (the non-dealer) to draw, the opponent having drawn and thrown the 4 of spades, which gives
+    me gin (throwing the king of diamonds); the stock's top card, the 4 of diamonds, gives the
+    opponent gin, or me a knock with 4 points."""
+    deck = build_deck(
+        "As 2s 3s 5h 6h 7h 9c 9d 9h Kd", "Ts Js Qs 8d 8s 8c 5d 6d 7d Qh", upcard="2c", stock="Kc 4s 4d"
+    )
+    state = HandState(Rules(), 1, deck)
+    for action in (Pass(), Pass(), DrawStock(), Discard(Card.parse("Kc")), DrawStock()):
+        state.push(action)
+    state.push(Discard(Card.parse("4s")))
+    return state.view(0)
+
+
+@pure_only
+@pytest.mark.parametrize("take_knock", [True, False])
+def test_the_draw_search_values_a_take_that_knocks_as_the_knock(
+    monkeypatch: pytest.MonkeyPatch, take_knock: bool
+) -> None:
+    view = _draw_view()
+    opp = parse_cards("Ts Js Qs 8d 8s 8c 5d 6d 7d Qh")
+    rest = track(view).unseen & ~opp
+    first = int(Card.parse("4d"))
+    stock = [first] + [c for c in range(52) if (rest >> c) & 1 and c != first]
+    expert = ExpertAgent(seed=1, search=ExpertParams(samples=8, take_knock=take_knock))
+    monkeypatch.setattr(expert, "_worlds", lambda tr, count=None: [(opp, stock, False)] * 8)
+    action = expert.act(view)
+    # valued as gin at once, the take wins; valued as playing on with the opponent to draw, it
+    # loses to the opponent's gin and drawing (a 4-point knock) looks better
+    assert action == (TakeDiscard() if take_knock else DrawStock())
+
+
+def test_the_worlds_follow_an_opponent_seen_to_knock_at_once() -> None:
+    view = _draw_view()
+    tr = track(view)
+    fitted_ = ExpertAgent(seed=3, search=ExpertParams(opp_wait=0.5))
+    assert fitted_.opponent_knocks_at_once()
+    assert not any(w for _, _, w in fitted_._worlds(tr, 64))  # knocks at once in every world
+    plain = ExpertAgent(seed=3, search=ExpertParams(opp_wait=0.5, fit_wait=False))
+    assert 0 < sum(bool(w) for _, _, w in plain._worlds(tr, 64)) < 64
+    fitted_._opponent_waits = True  # a finished hand showed it waiting
+    assert 0 < sum(bool(w) for _, _, w in fitted_._worlds(tr, 64)) < 64

@@ -42,14 +42,13 @@ cap ``max_seconds`` per decision (default 1.5 s) that stops it early on a slow m
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from ginrummy.agents import fitted
+from ginrummy.agents.expert_params import ExpertParams
 from ginrummy.agents.gamewin import counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.rollout import GIN_ONLY, policy_discard, rollout, score_knock
@@ -58,7 +57,6 @@ from ginrummy.agents.strong import StrongAgent, StrongParams, infer_opponent_han
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
 from ginrummy.cards import CardSet
-from ginrummy.errors import ArgumentError
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
@@ -70,125 +68,6 @@ from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock
 from ginrummy.variants.standard.view import PlayerView
 
 __all__ = ["ExpertAgent", "ExpertParams", "draw_world", "rollout", "untimed"]
-
-
-@dataclass(frozen=True, slots=True)
-class ExpertParams:
-    """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
-    most, ``margin`` (points of strong value) within which a discard is a candidate,
-    ``max_seconds`` the time cap per decision, ``draw_search`` / ``knock_search`` whether
-    take-or-draw / knock-or-play-on are searched too, ``wait`` whether the expert's rollout
-    self knocks only when the knock scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
-    the standard errors by which a searched option must beat the ``strong`` choice,
-    ``knock_rule`` / ``draw_rule`` whether the fitted rules (:mod:`ginrummy.agents.fitted`)
-    replace the ``strong`` knock judgement / upcard choice.
-
-    ``None`` (the default of ``draw_search``, ``knock_search`` and ``knock_rule``) decides by
-    the opponent (:meth:`ExpertAgent.opponent_knocks_at_once`): against a player who knocks
-    as soon as it can, whom the rollouts model, both searches are on and knocks are judged as
-    ``strong`` judges them (waiting for undercuts pays against such a player); against one
-    seen to pass up a knock or to go gin, the fitted knock rule (fitted against ``strong``, who waits) and
-    the discard search only (against ``strong`` the other searches measured worse than the
-    choice they start from, bench/README.md).
-
-    ``adapt``: whether the expert also tells a gin-seeker from the finished hands
-    (:meth:`ExpertAgent.opponent_seeks_gin`: it has gone gin and seldom knocks short of gin
-    after its first turns) and plays it so: the rollouts' opponent knocks only with gin, and
-    knocks are searched against it. ``finish``: knock short of gin whenever at least this share
-    of the sampled opponent hands lets the knock's points reach the game's target (the expert
-    keeps the game's score from the finished hands; 0: off). ``game_seconds``: once its
-    decisions in the current game have taken this long (wall-clock seconds), it stops searching
-    for the rest of the game (its moves then take a few milliseconds), to stay within the 2021
-    challenge's 30 s per game (0: no budget). ``score_aware``: under rules where only the
-    game's winner counts (:func:`ginrummy.agents.gamewin.counts_games`: ``eaai``), the search
-    values each outcome by the chance of winning the game from the score it leaves
-    (:func:`ginrummy.agents.gamewin.win_chance`) instead of its points. ``endgame``: with
-    ``score_aware``, knock or play on is searched too (knock now against playing on, so
-    valued) once either player needs at most this many points to reach the target (0: off).
-    ``knock_fit``: which fitted knock rule judges knocks against an opponent who waits
-    (:func:`ginrummy.agents.fitted.knock_weights`): ``"strong"``, a line fitted on ``strong`` v
-    ``strong`` hands, or ``"quadratic"`` (the default), with products of the features, fitted on
-    those and on hands of the expert's rules against themselves; another name raises
-    ``ValueError``. With ``adapt`` and ``score_aware`` off, ``finish``, ``game_seconds`` and
-    ``endgame`` 0, ``knock_fit`` ``"strong"`` and ``race_draw`` off, play is the November 2026
-    expert's.
-
-    ``race``: whether take-or-draw and discards are also checked by the race to gin of gin-only
-    hands (:func:`ginrummy.agents.straight_play.straight_action`: its choice replaces the
-    expert's only when clearly better by the chance of reaching gin first) in hands where knocks
-    short of gin are allowed; ``None`` decides by the opponent: on against one who waits, whose
-    hands are mostly decided by gin (off by default: measured in bench/README.md, ninth
-    session). ``race_search``: with the race on, whether the expert's own search of the closest
-    discards runs before it where no knock is legal (off: the race checks the ``strong`` choice,
-    as it does for ``strong``). ``race_draw``: whether the race checks take-or-draw alone (the
-    expert's own choices stand for discards and knocks); ``None`` (the default) decides by the
-    opponent as ``race`` does: on against one seen to wait, where it won about 6 points of games more
-    against the frozen expert (bench/README.md, tenth session). With ``race`` on it changes
-    nothing (the race already checks takes and draws).
-
-    ``infer_pool``, ``infer_draws``: how the search's worlds draw the opponent's hand
-    (:func:`~ginrummy.agents.strong.infer_opponent_hand`): ``infer_pool`` candidate hands, each
-    as if the opponent had improved its hand on at most ``infer_draws`` of its draws, one kept by
-    how well the opponent's latest discard fits it. ``infer_pool`` 1 and ``infer_draws`` 6 draw
-    them as the ``strong`` heuristics do (the expert before 2026-11-27); the defaults won 5.8 +-
-    3.7 points of games more against MARJJ_v5 in the 2021 EAAI framework, on the same 800 deals
-    (bench/README.md, section Strength).
-    ``infer_pool`` below 1 or ``infer_draws`` below 0 raises :class:`~ginrummy.errors.ArgumentError`.
-
-    ``max_samples``, ``extend_share``: the time manager. Where after ``samples`` worlds the best
-    option searched leads the ``strong`` choice but not clearly (a close decision), the search
-    draws ``samples`` more worlds at a time, up to ``max_samples`` in all, while this decision has
-    used less than ``extend_share`` of the game's time left (``game_seconds`` less the time spent)
-    and ``max_seconds``; a clear decision stops at ``samples``. ``max_samples`` equal to
-    ``samples`` (the default) is the search without it. ``max_samples`` below ``samples`` or
-    ``extend_share`` outside 0-1 raises :class:`~ginrummy.errors.ArgumentError`."""
-
-    samples: int = 32
-    candidates: int = 3
-    margin: float = 3.0
-    max_seconds: float = 1.5
-    draw_search: bool | None = None
-    knock_search: bool | None = None
-    wait: bool = True
-    opp_wait: float = 0.5
-    z: float = 2.0
-    knock_rule: bool | None = None
-    draw_rule: bool = False
-    adapt: bool = True
-    finish: float = 0.8
-    game_seconds: float = 20.0
-    score_aware: bool = True
-    endgame: int = 30
-    knock_fit: str = "quadratic"
-    race: bool | None = False
-    race_search: bool = True
-    race_draw: bool | None = None
-    infer_pool: int = 8
-    infer_draws: int = 2
-    max_samples: int = 32
-    extend_share: float = 0.1
-
-    def untimed(self) -> ExpertParams:
-        """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
-        play then follows the seed alone, whatever the machine's speed or load (the golden games
-        and the two builds' differential run play so).
-
-        >>> ExpertParams().untimed().game_seconds
-        0.0
-        """
-        return replace(self, max_seconds=math.inf, game_seconds=0.0)
-
-    def __post_init__(self) -> None:
-        fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
-        if self.infer_pool < 1 or self.infer_draws < 0:
-            raise ArgumentError(
-                f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
-            )
-        if self.max_samples < self.samples or not 0.0 <= self.extend_share <= 1.0:
-            raise ArgumentError(
-                f"max_samples must be at least samples ({self.samples}) and extend_share within 0-1, "
-                f"not {self.max_samples} and {self.extend_share}"
-            )
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
@@ -364,13 +243,15 @@ class ExpertAgent(StrongAgent):
 
     def _worlds(self, tr: Tracking, count: int | None = None) -> list[tuple[CardSet, list[int], bool | int]]:
         """``count`` worlds (default ``samples``): (opponent hand, stock top first, whether the
-        opponent waits for an undercut in that world: a share ``opp_wait`` of the worlds;
-        :data:`GIN_ONLY` in every world against a gin-seeker)."""
+        opponent waits for an undercut in that world: a share ``opp_wait`` of the worlds, none
+        with ``fit_wait`` while it is seen to knock at once; :data:`GIN_ONLY` in every world
+        against a gin-seeker)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
+        at_once = self.search.fit_wait and self.opponent_knocks_at_once()
         for _ in range(self.search.samples if count is None else count):
             opp, stock, wait = draw_world(tr, self.rng, self.search)
-            worlds.append((opp, stock, GIN_ONLY if gin_only else wait))
+            worlds.append((opp, stock, GIN_ONLY if gin_only else wait and not at_once))
         return worlds
 
     # -- the fitted rules --------------------------------------------------------
@@ -449,7 +330,13 @@ class ExpertAgent(StrongAgent):
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
         take_hand = hand | (1 << up)
-        take_card = self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
+        knock_card, knock_dw = policy_discard(take_hand, up, tr.mr)
+        can_knock = self.search.take_knock and knock_dw <= lim  # valued as knocking at once
+        take_card = (
+            knock_card
+            if can_knock
+            else self.choose_discard(take_hand, tr, [c for c in range(52) if take_hand >> c & 1], up)
+        )
         diffs: list[float] = []  # per world: the worth after taking minus the worth after drawing
         offer = view.phase is Phase.OFFER
         worth = self.outcome_value(view)
@@ -457,7 +344,9 @@ class ExpertAgent(StrongAgent):
         def play(world: tuple[CardSet, list[int], bool | int]) -> None:
             opp, stock, ow = world
             kept = take_hand & ~(1 << take_card)
-            take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
+            take = score_knock(rules, [kept, opp], 0, knock_dw) if can_knock else 0
+            if not can_knock or (w and knock_dw and take <= 0):
+                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
                 draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim)

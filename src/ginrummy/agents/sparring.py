@@ -177,6 +177,8 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     infer_draws=6,
     max_samples=32,
     extend_share=0.1,
+    take_knock=False,
+    fit_wait=False,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that

@@ -1,0 +1,142 @@
+"""The ``expert``'s search settings (:class:`ExpertParams`), apart from the agent
+(:mod:`ginrummy.agents.expert`) so that the sparring partners, the review and the benches can
+name settings without the search."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from ginrummy.agents import fitted
+from ginrummy.errors import ArgumentError
+
+__all__ = ["ExpertParams"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertParams:
+    """Search settings: ``samples`` worlds per decision, ``candidates`` discards searched at
+    most, ``margin`` (points of strong value) within which a discard is a candidate,
+    ``max_seconds`` the time cap per decision, ``draw_search`` / ``knock_search`` whether
+    take-or-draw / knock-or-play-on are searched too, ``wait`` whether the expert's rollout
+    self knocks only when the knock scores, ``opp_wait`` the share of worlds (0-1) where the opponent does the same, ``z``
+    the standard errors by which a searched option must beat the ``strong`` choice,
+    ``knock_rule`` / ``draw_rule`` whether the fitted rules (:mod:`ginrummy.agents.fitted`)
+    replace the ``strong`` knock judgement / upcard choice.
+
+    ``None`` (the default of ``draw_search``, ``knock_search`` and ``knock_rule``) decides by
+    the opponent (:meth:`ExpertAgent.opponent_knocks_at_once`): against a player who knocks
+    as soon as it can, whom the rollouts model, both searches are on and knocks are judged as
+    ``strong`` judges them (waiting for undercuts pays against such a player); against one
+    seen to pass up a knock or to go gin, the fitted knock rule (fitted against ``strong``, who waits) and
+    the discard search only (against ``strong`` the other searches measured worse than the
+    choice they start from, bench/README.md).
+
+    ``adapt``: whether the expert also tells a gin-seeker from the finished hands
+    (:meth:`ExpertAgent.opponent_seeks_gin`: it has gone gin and seldom knocks short of gin
+    after its first turns) and plays it so: the rollouts' opponent knocks only with gin, and
+    knocks are searched against it. ``finish``: knock short of gin whenever at least this share
+    of the sampled opponent hands lets the knock's points reach the game's target (the expert
+    keeps the game's score from the finished hands; 0: off). ``game_seconds``: once its
+    decisions in the current game have taken this long (wall-clock seconds), it stops searching
+    for the rest of the game (its moves then take a few milliseconds), to stay within the 2021
+    challenge's 30 s per game (0: no budget). ``score_aware``: under rules where only the
+    game's winner counts (:func:`ginrummy.agents.gamewin.counts_games`: ``eaai``), the search
+    values each outcome by the chance of winning the game from the score it leaves
+    (:func:`ginrummy.agents.gamewin.win_chance`) instead of its points. ``endgame``: with
+    ``score_aware``, knock or play on is searched too (knock now against playing on, so
+    valued) once either player needs at most this many points to reach the target (0: off).
+    ``knock_fit``: which fitted knock rule judges knocks against an opponent who waits
+    (:func:`ginrummy.agents.fitted.knock_weights`): ``"strong"``, a line fitted on ``strong`` v
+    ``strong`` hands, or ``"quadratic"`` (the default), with products of the features, fitted on
+    those and on hands of the expert's rules against themselves; another name raises
+    ``ValueError``. With ``adapt`` and ``score_aware`` off, ``finish``, ``game_seconds`` and
+    ``endgame`` 0, ``knock_fit`` ``"strong"`` and ``race_draw`` off, play is the November 2026
+    expert's.
+
+    ``race``: whether take-or-draw and discards are also checked by the race to gin of gin-only
+    hands (:func:`ginrummy.agents.straight_play.straight_action`: its choice replaces the
+    expert's only when clearly better by the chance of reaching gin first) in hands where knocks
+    short of gin are allowed; ``None`` decides by the opponent: on against one who waits, whose
+    hands are mostly decided by gin (off by default: measured in bench/README.md, ninth
+    session). ``race_search``: with the race on, whether the expert's own search of the closest
+    discards runs before it where no knock is legal (off: the race checks the ``strong`` choice,
+    as it does for ``strong``). ``race_draw``: whether the race checks take-or-draw alone (the
+    expert's own choices stand for discards and knocks); ``None`` (the default) decides by the
+    opponent as ``race`` does: on against one seen to wait, where it won about 6 points of games more
+    against the frozen expert (bench/README.md, tenth session). With ``race`` on it changes
+    nothing (the race already checks takes and draws).
+
+    ``infer_pool``, ``infer_draws``: how the search's worlds draw the opponent's hand
+    (:func:`~ginrummy.agents.strong.infer_opponent_hand`): ``infer_pool`` candidate hands, each
+    as if the opponent had improved its hand on at most ``infer_draws`` of its draws, one kept by
+    how well the opponent's latest discard fits it. ``infer_pool`` 1 and ``infer_draws`` 6 draw
+    them as the ``strong`` heuristics do (the expert before 2026-11-27); the defaults won 5.8 +-
+    3.7 points of games more against MARJJ_v5 in the 2021 EAAI framework, on the same 800 deals
+    (bench/README.md, section Strength).
+    ``infer_pool`` below 1 or ``infer_draws`` below 0 raises :class:`~ginrummy.errors.ArgumentError`.
+
+    ``max_samples``, ``extend_share``: the time manager. Where after ``samples`` worlds the best
+    option searched leads the ``strong`` choice but not clearly (a close decision), the search
+    draws ``samples`` more worlds at a time, up to ``max_samples`` in all, while this decision has
+    used less than ``extend_share`` of the game's time left (``game_seconds`` less the time spent)
+    and ``max_seconds``; a clear decision stops at ``samples``. ``max_samples`` equal to
+    ``samples`` (the default) is the search without it. ``max_samples`` below ``samples`` or
+    ``extend_share`` outside 0-1 raises :class:`~ginrummy.errors.ArgumentError`.
+
+    ``take_knock``: whether the take-or-draw search values taking the upcard as knocking at once
+    when the take leaves a knock (the discard of least deadwood; knocking only when it scores,
+    with ``wait``), as it values a card drawn from the stock (off: the take is always played on
+    with the ``strong`` discard, as before 2026-11-28). ``fit_wait``: whether the worlds'
+    opponent knocks at once in every world while it is seen to knock at once
+    (:meth:`ExpertAgent.opponent_knocks_at_once`), waiting in a share ``opp_wait`` of them only
+    once it has been seen to wait (off: ``opp_wait`` from the first hand)."""
+
+    samples: int = 32
+    candidates: int = 3
+    margin: float = 3.0
+    max_seconds: float = 1.5
+    draw_search: bool | None = None
+    knock_search: bool | None = None
+    wait: bool = True
+    opp_wait: float = 0.5
+    z: float = 2.0
+    knock_rule: bool | None = None
+    draw_rule: bool = False
+    adapt: bool = True
+    finish: float = 0.8
+    game_seconds: float = 20.0
+    score_aware: bool = True
+    endgame: int = 30
+    knock_fit: str = "quadratic"
+    race: bool | None = False
+    race_search: bool = True
+    race_draw: bool | None = None
+    infer_pool: int = 8
+    infer_draws: int = 2
+    max_samples: int = 32
+    extend_share: float = 0.1
+    take_knock: bool = True
+    fit_wait: bool = True
+
+    def untimed(self) -> ExpertParams:
+        """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
+        play then follows the seed alone, whatever the machine's speed or load (the golden games
+        and the two builds' differential run play so).
+
+        >>> ExpertParams().untimed().game_seconds
+        0.0
+        """
+        return replace(self, max_seconds=math.inf, game_seconds=0.0)
+
+    def __post_init__(self) -> None:
+        fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
+        if self.infer_pool < 1 or self.infer_draws < 0:
+            raise ArgumentError(
+                f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
+            )
+        if self.max_samples < self.samples or not 0.0 <= self.extend_share <= 1.0:
+            raise ArgumentError(
+                f"max_samples must be at least samples ({self.samples}) and extend_share within 0-1, "
+                f"not {self.max_samples} and {self.extend_share}"
+            )
