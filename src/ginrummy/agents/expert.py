@@ -23,9 +23,10 @@ hand in every world (the same worlds for every option) by :func:`rollout`, a lig
 simulator on card sets with a fast policy for both players: take the discard when it
 melds, discard the least deadwood, knock when allowed (the expert itself only when the
 knock scores against the world's opponent hand, as a player waiting for an undercut
-would; the opponent the same way in a share ``opp_wait`` of the worlds, at once in the
-others); the defender lays off with the exact best plan. A knock is scored exactly
-against each world's opponent hand.
+would; the opponent the same way in a share ``opp_wait`` of the worlds once it has been seen
+to wait, at once in the others and in every world before); the defender lays off with the
+exact best plan. A knock is scored exactly against each world's opponent hand, and a take of
+the upcard that leaves a knock is valued as that knock.
 
 Where only the game's winner counts (``eaai``), an outcome is worth the chance of winning the
 game from the score it leaves (:mod:`ginrummy.agents.gamewin`), not its points, and near the
