@@ -1,6 +1,6 @@
-"""The ``expert``'s search settings (:class:`ExpertParams`), apart from the agent
-(:mod:`ginrummy.agents.expert`) so that the sparring partners, the review and the benches can
-name settings without the search."""
+"""The ``expert``'s search settings (:class:`ExpertParams`; re-exported by
+:mod:`ginrummy.agents.expert`, the agent that reads them): what it searches, how many worlds, how
+it models the opponent, and its time caps."""
 
 from __future__ import annotations
 
