@@ -63,7 +63,7 @@ from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     fits_meld,
 )
-from ginrummy.rules import Scoring
+from ginrummy.rules import Rules, Scoring
 from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.view import PlayerView
@@ -91,6 +91,27 @@ def draw_world(tr: Tracking, rng: random.Random, search: ExpertParams) -> tuple[
     opp = infer_opponent_hand(tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool)
     stock = sample_stock(tr, opp, rng)
     return opp, stock, rng.random() < search.opp_wait
+
+
+def _knock_or_play_on(
+    rules: Rules,
+    kept: CardSet,
+    dw: int,
+    opp: CardSet,
+    stock: list[int],
+    card: int,
+    wait: bool,
+    opp_wait: bool | int,
+    limit: int,
+) -> int:
+    """Points for me after I discarded ``card`` keeping ``kept`` (``dw`` points of deadwood): the
+    knock at once where ``dw`` is within ``limit`` (with ``wait`` only when it scores against
+    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed)."""
+    if dw <= limit:
+        pts = score_knock(rules, [kept, opp], 0, dw)
+        if not (wait and dw and pts <= 0):
+            return pts
+    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit)
 
 
 def untimed(agent: _A) -> _A:
@@ -345,8 +366,9 @@ class ExpertAgent(StrongAgent):
         def play(world: tuple[CardSet, list[int], bool | int]) -> None:
             opp, stock, ow = world
             kept = take_hand & ~(1 << take_card)
-            take = score_knock(rules, [kept, opp], 0, knock_dw) if can_knock else 0
-            if not can_knock or (w and knock_dw and take <= 0):
+            if can_knock:
+                take = _knock_or_play_on(rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim)
+            else:
                 take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
@@ -355,10 +377,7 @@ class ExpertAgent(StrongAgent):
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = policy_discard(h11, None, tr.mr)
-                kept2 = h11 & ~(1 << card)
-                draw = score_knock(rules, [kept2, opp], 0, dw) if dw <= lim else 0
-                if dw > lim or (w and dw and draw <= 0):
-                    draw = rollout(rules, kept2, opp, stock[1:], card, True, w, ow, lim)
+                draw = _knock_or_play_on(rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim)
             diffs.append(worth(take) - worth(draw))
 
         self._search(tr, play, lambda: self._close([-d for d in diffs] if strong_take else diffs))

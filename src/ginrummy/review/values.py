@@ -34,12 +34,13 @@ import random
 from dataclasses import dataclass
 
 from ginrummy.agents.expert import ExpertParams, draw_world, rollout
+from ginrummy.agents.rollout import policy_discard
 from ginrummy.agents.strong import knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import Meld, MeldRules, best_arrangement, discard_deadwoods
+from ginrummy.melds import Meld, MeldRules, best_arrangement
 from ginrummy.variants.standard.actions import (
     Action,
     BigGin,
@@ -165,8 +166,7 @@ def _knock_after_take(
     view: PlayerView, hand11: CardSet, up: int | None, opp: CardSet, mr: MeldRules
 ) -> float:
     """The last chance's take: the least-deadwood discard (never the card taken) and a knock."""
-    dd = {c: v for c, v in discard_deadwoods(hand11, mr=mr).items() if c != up}
-    card = min(dd, key=lambda c: (dd[c], -(c % 13)))
+    card, _ = policy_discard(hand11, up, mr)
     return knock_value(view, hand11 & ~(1 << card), None, opp, mr)
 
 
