@@ -20,7 +20,9 @@ from helpers import oracle
 from helpers.strategies import strong_views
 
 EAAI = Rules.preset("eaai")
-NO_SEARCH = ExpertParams(samples=0, draw_rule=True, knock_rule=True)  # the fitted rules alone, no simulation
+NO_SEARCH = ExpertParams(
+    samples=0, draw_rule=True, knock_rule=True, race_draw=False
+)  # the fitted rules alone
 
 
 def _knock_chance(view: PlayerView) -> bool:

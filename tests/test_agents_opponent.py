@@ -4,6 +4,7 @@ the hidden state), the drivers that show agents their finished hands, and the ex
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -122,18 +123,23 @@ def test_the_runners_show_each_agent_its_finished_hands() -> None:
         assert all(v.result is not None and v.player in w.seats for v in w.shown)
 
 
-def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_waiting() -> None:
-    quick = ExpertParams(samples=2)
+@pytest.mark.parametrize("prior_gin", [True, False])
+def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_waiting(prior_gin: bool) -> None:
+    # prior_gin: not a fast knocker either before a hand shows it knocking short of gin
+    quick = ExpertParams(samples=2, prior_gin=prior_gin)
     for opponent in (SimpleAgent, StrongAgent):
         expert = ExpertAgent(seed=3, search=quick)
         waiting_seen = False
+        knock_seen = not prior_gin
         for i in range(12):
-            assert expert.opponent_knocks_at_once() == (not waiting_seen)
+            assert expert.opponent_knocks_at_once() == (knock_seen and not waiting_seen)
             state = HandState.deal(EAAI, i % 2, random.Random(70 + i))
             play_out(state, [expert, opponent(i)])
             waiting_seen |= shows_waiting(state.view(0))
+            knock_seen |= opponent_knock_turn(state.view(0)) is not None
         # the premise: strong showed it within these hands (a passed-up knock or a gin), simple not
         assert waiting_seen == (opponent is StrongAgent)
+        assert knock_seen
         assert expert.opponent_knocks_at_once() == (not waiting_seen)
 
 
@@ -153,12 +159,15 @@ def test_shows_waiting_is_a_passed_up_knock_or_the_opponents_gin() -> None:
     assert min(signs.values()) > 0  # both signs occur in these hands
 
 
-def test_the_expert_tells_a_gin_seeker_from_the_finished_hands() -> None:
-    quick = ExpertParams(samples=2)
+@pytest.mark.parametrize("prior_gin", [True, False])
+def test_the_expert_tells_a_gin_seeker_from_the_finished_hands(prior_gin: bool) -> None:
+    quick = ExpertParams(samples=2, prior_gin=prior_gin)
     seen = {}
     for opponent in (GinSeeker, EarlyKnocker):
         expert = ExpertAgent(seed=3, search=quick)
-        gins = late = 0
+        assert expert.opponent_seeks_gin() == prior_gin  # a gin-seeker until shown otherwise
+        gins = int(prior_gin)
+        late = 0
         for i in range(8):
             state = HandState.deal(EAAI, i % 2, random.Random(90 + i))
             play_out(state, [expert, opponent(i)])
@@ -168,7 +177,7 @@ def test_the_expert_tells_a_gin_seeker_from_the_finished_hands() -> None:
             late += turn is not None and turn > 4
             assert expert.opponent_seeks_gin() == (gins > 4 * late)
         seen[opponent(0).name] = expert.opponent_seeks_gin()
-        assert not ExpertAgent(seed=3, search=ExpertParams(samples=2, adapt=False)).opponent_seeks_gin()
+        assert not ExpertAgent(seed=3, search=replace(quick, adapt=False)).opponent_seeks_gin()
     assert seen == {"gin-seeker": True, "early-knocker": False}  # the premise: both showed their style
 
 

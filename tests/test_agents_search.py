@@ -10,6 +10,7 @@ import pytest
 
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
+from ginrummy.agents.rollout import GIN_ONLY
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
@@ -151,7 +152,7 @@ def _fake_rollout(value: Callable[[CardSet], float]) -> Callable[..., float]:
     return fake
 
 
-FAST = ExpertParams(samples=12, draw_search=True, knock_search=True, knock_rule=False)
+FAST = ExpertParams(samples=12, draw_search=True, knock_search=True, knock_rule=False, prior_gin=False)
 
 
 @pure_only
@@ -187,7 +188,9 @@ def test_the_knock_search_follows_the_simulated_points(
 @pure_only
 def test_the_time_manager_searches_close_decisions_longer(monkeypatch: pytest.MonkeyPatch) -> None:
     # two simulations a world in the draw search (take, then pass); 12 worlds at first, up to 48
-    managed = ExpertParams(samples=12, max_samples=48, draw_search=True, knock_rule=False).untimed()
+    managed = ExpertParams(
+        samples=12, max_samples=48, draw_search=True, knock_rule=False, prior_gin=False
+    ).untimed()
     noise = random.Random(0)
     for gain, close in ((0.0, True), (100.0, False)):
         worlds = []
@@ -292,7 +295,7 @@ def test_the_race_to_gin_checks_discards_when_asked(
     monkeypatch.setattr(expert_module, "straight_action", fake_race)
     for view in _discard_views(4):
         expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race=race))
-        expert._opponent_waits = waits
+        _tell(expert, waits)
         action = expert.act(view)
         assert action in view.legal_actions
         if consulted:
@@ -344,7 +347,7 @@ def test_the_race_to_gin_checks_take_or_draw_alone_when_asked(
     monkeypatch.setattr(expert_module, "straight_action", fake_race)
     for view in _views("offer", 4):
         expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race_draw=race_draw))
-        expert._opponent_waits = waits
+        _tell(expert, waits)
         action = expert.act(view)
         assert action in view.legal_actions
         if consulted:
@@ -353,7 +356,7 @@ def test_the_race_to_gin_checks_take_or_draw_alone_when_asked(
     calls.clear()
     for view in _discard_views(3):
         expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, race_draw=race_draw))
-        expert._opponent_waits = waits
+        _tell(expert, waits)
         assert expert.act(view) in view.legal_actions
     assert not calls  # discards stay the expert's own
 
@@ -389,7 +392,7 @@ def test_the_draw_search_values_a_take_that_knocks_as_the_knock(
     rest = track(view).unseen & ~opp
     first = int(Card.parse("4d"))
     stock = [first] + [c for c in range(52) if (rest >> c) & 1 and c != first]
-    expert = ExpertAgent(seed=1, search=ExpertParams(samples=8, take_knock=take_knock))
+    expert = ExpertAgent(seed=1, search=ExpertParams(samples=8, take_knock=take_knock, prior_gin=False))
     monkeypatch.setattr(expert, "_worlds", lambda tr, count=None: [(opp, stock, False)] * 8)
     action = expert.act(view)
     # valued as gin at once, the take wins; valued as playing on with the opponent to draw, it
@@ -397,13 +400,23 @@ def test_the_draw_search_values_a_take_that_knocks_as_the_knock(
     assert action == (TakeDiscard() if take_knock else DrawStock())
 
 
+def _tell(expert: ExpertAgent, waits: bool) -> None:
+    """As if a finished hand had shown the opponent knocking short of gin late in its hand (no
+    gin-seeker), and another (``waits``) passing up a knock."""
+    expert._opp_knocks = expert._opp_late_knocks = 1
+    expert._opponent_waits = waits
+
+
 def test_the_worlds_follow_an_opponent_seen_to_knock_at_once() -> None:
     view = _draw_view()
     tr = track(view)
     fitted_ = ExpertAgent(seed=3, search=ExpertParams(opp_wait=0.5))
+    assert not fitted_.opponent_knocks_at_once()  # nothing seen yet: a gin-seeker (prior_gin)
+    assert all(w == GIN_ONLY for _, _, w in fitted_._worlds(tr, 16))
+    _tell(fitted_, waits=False)
     assert fitted_.opponent_knocks_at_once()
     assert not any(w for _, _, w in fitted_._worlds(tr, 64))  # knocks at once in every world
-    plain = ExpertAgent(seed=3, search=ExpertParams(opp_wait=0.5, fit_wait=False))
+    plain = ExpertAgent(seed=3, search=ExpertParams(opp_wait=0.5, fit_wait=False, prior_gin=False))
     assert 0 < sum(bool(w) for _, _, w in plain._worlds(tr, 64)) < 64
     fitted_._opponent_waits = True  # a finished hand showed it waiting
     assert 0 < sum(bool(w) for _, _, w in fitted_._worlds(tr, 64)) < 64

@@ -8,12 +8,13 @@ each knock chance); its other choices start from the ``strong`` ones. It then se
 closest discards, and checks each take-or-draw choice by the race to gin
 (:func:`ginrummy.agents.straight_play.straight_action`: the chance of reaching gin first, in
 hands that such opponents mostly end by gin). That is how it plays an opponent who waits for a
-low count. It plays every
-opponent as one who knocks as soon as it can (the model its rollouts play: it also searches
-take or draw when the upcard is near a meld and knock or play on, and judges knocks as
-``strong`` does, waiting for undercuts) until a finished hand, where the cards are shown
-(:meth:`ExpertAgent.hand_over`), shows the opponent passing up a knock or going gin (see
-:class:`ExpertParams` and :mod:`ginrummy.agents.opponent`).
+low count, and, with its knocks searched against an opponent who knocks only with gin, a
+gin-seeker: how it plays an opponent it knows nothing of yet (``ExpertParams.prior_gin``). It
+plays an opponent as one who knocks as soon as it can (the model its rollouts play: it also
+searches take or draw when the upcard is near a meld and knock or play on, and judges knocks
+as ``strong`` does, waiting for undercuts) once a finished hand, where the cards are shown
+(:meth:`ExpertAgent.hand_over`), shows it knocking short of gin, until one shows it passing up
+a knock or going gin (see :class:`ExpertParams` and :mod:`ginrummy.agents.opponent`).
 
 The search samples ``samples`` *worlds* consistent with its view: an opponent hand drawn
 from the card tracking and weighed by how well it explains the opponent's latest discard
@@ -24,7 +25,8 @@ simulator on card sets with a fast policy for both players: take the discard whe
 melds, discard the least deadwood, knock when allowed (the expert itself only when the
 knock scores against the world's opponent hand, as a player waiting for an undercut
 would; the opponent the same way in a share ``opp_wait`` of the worlds once it has been seen
-to wait, at once in the others and in every world before); the defender lays off with the
+to wait, at once in the others and in every world while it is seen to knock at once, only
+with gin against a gin-seeker); the defender lays off with the
 exact best plan. A knock is scored exactly against each world's opponent hand, and a take of
 the upcard that leaves a knock is valued as that knock.
 
@@ -145,6 +147,7 @@ class ExpertAgent(StrongAgent):
         self.search = search or ExpertParams()
         self._opponent_waits = False  # seen to pass up a knock or go gin in an earlier hand
         self._opp_gins = 0  # the opponent's gins seen
+        self._opp_knocks = 0  # its knocks short of gin seen
         self._opp_late_knocks = 0  # its knocks short of gin after its first LATE_TURN turns
         self.totals = [0, 0]  # this game's score so far: mine, the opponent's (points)
         self.spent = 0.0  # seconds of decisions in this game
@@ -161,6 +164,7 @@ class ExpertAgent(StrongAgent):
             self._opponent_waits = True
         self._opp_gins += opponent_went_gin(view)
         turn = opponent_knock_turn(view)
+        self._opp_knocks += turn is not None
         self._opp_late_knocks += turn is not None and turn > LATE_TURN
 
     def _keep_score(self, view: PlayerView) -> None:
@@ -235,8 +239,10 @@ class ExpertAgent(StrongAgent):
         """Whether to play the opponent as a gin-seeker (with ``adapt``): it has gone gin, and
         more than four times as often as it knocked short of gin after its first
         :data:`LATE_TURN` turns (``strong`` knocks short of gin about half as often as it goes
-        gin; a gin-seeker only in its first turns)."""
-        return self.search.adapt and self._opp_gins > 4 * self._opp_late_knocks
+        gin; a gin-seeker only in its first turns). With ``prior_gin`` one gin is counted
+        before any is seen: until a late knock short of gin, the opponent is a gin-seeker."""
+        gins = self._opp_gins + self.search.prior_gin
+        return self.search.adapt and gins > 4 * self._opp_late_knocks
 
     def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
         """A search setting: ``value``, or for ``None`` by the opponent seen so far."""
@@ -258,8 +264,12 @@ class ExpertAgent(StrongAgent):
         """Whether to play the opponent as one who knocks as soon as it can: until a finished
         hand (told by :meth:`hand_over`) shows it passing up a knock or going gin. Against
         ``strong``, who waits for a low count, that comes after the first hand in most games;
-        ``simple`` never passes up a knock and goes gin in about one hand in 50."""
-        return not self._opponent_waits
+        ``simple`` never passes up a knock and goes gin in about one hand in 50. With
+        ``prior_gin``, only once a finished hand has shown it knocking short of gin: before
+        that it is played as one who waits (and, with ``adapt``, as a gin-seeker)."""
+        if self._opponent_waits:
+            return False
+        return not self.search.prior_gin or self._opp_knocks > 0
 
     # -- worlds ------------------------------------------------------------------
 

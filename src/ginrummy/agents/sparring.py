@@ -179,6 +179,7 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     extend_share=0.1,
     take_knock=False,
     fit_wait=False,
+    prior_gin=False,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
