@@ -8,9 +8,9 @@ each knock chance); its other choices start from the ``strong`` ones. It then se
 closest discards, and checks each take-or-draw choice by the race to gin
 (:func:`ginrummy.agents.straight_play.straight_action`: the chance of reaching gin first, in
 hands that such opponents mostly end by gin). That is how it plays an opponent who waits for a
-low count, and, with its knocks searched against an opponent who knocks only with gin, a
-gin-seeker: how it plays an opponent it knows nothing of yet (``ExpertParams.prior_gin``). It
-plays an opponent as one who knocks as soon as it can (the model its rollouts play: it also
+low count; a gin-seeker the same way, its knocks also searched against worlds where the opponent
+knocks only with gin. An opponent it knows nothing of yet is played as a gin-seeker
+(``ExpertParams.prior_gin``). It plays an opponent as one who knocks as soon as it can (the model its rollouts play: it also
 searches take or draw when the upcard is near a meld and knock or play on, and judges knocks
 as ``strong`` does, waiting for undercuts) once a finished hand, where the cards are shown
 (:meth:`ExpertAgent.hand_over`), shows it knocking short of gin, until one shows it passing up
