@@ -6,6 +6,7 @@ opponent's latest discard (``strong.infer_opponent_hand``), each with several ``
 Usage::
 
     .venv/bin/python bench/knock_inference.py --opponent gin-seeker --hands 300 --seed 1
+    .venv/bin/python bench/knock_inference.py --samplers 2:8,3:8,3:16   # (extra draws, pool) pairs
 
 Seat 0 plays ``expert``, seat 1 ``--opponent``. At each of seat 0's discard decisions where a
 knock short of gin is legal (and the opponent has discarded face up at least once), the knock
@@ -37,7 +38,9 @@ SAMPLERS = [(0, 1), (3, 1), (6, 1), (2, 8), (3, 8), (6, 8)]
 """(extra draws, pool) of each sampler measured; pool 1 is the plain sample."""
 
 
-def positions(hands: int, seed: int, opponent: str, samples: int) -> list[tuple[bool, list[float]]]:
+def positions(
+    hands: int, seed: int, opponent: str, samples: int, samplers: list[tuple[int, int]]
+) -> list[tuple[bool, list[float]]]:
     """(undercut against the true hand, each sampler's estimate) at each knock chance."""
     rules = Rules.preset("eaai")
     rng = random.Random(seed)
@@ -61,7 +64,7 @@ def positions(hands: int, seed: int, opponent: str, samples: int) -> list[tuple[
                         truth = best_layoff(melds, state.hand(1), tr.mr).points <= dw
                         r = random.Random(h)
                         est = []
-                        for extra, pool in SAMPLERS:
+                        for extra, pool in samplers:
                             e = min(tr.opp_turns, extra)
                             opp = [infer_opponent_hand(tr, r, e, pool) for _ in range(samples)]
                             est.append(sum(best_layoff(melds, o, tr.mr).points <= dw for o in opp) / samples)
@@ -87,13 +90,19 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--samples", type=int, default=128)
+    ap.add_argument(
+        "--samplers",
+        default=",".join(f"{e}:{p}" for e, p in SAMPLERS),
+        help="EXTRA:POOL,... the samplers to measure (default: %(default)s)",
+    )
     args = ap.parse_args()
-    rows = positions(args.hands, args.seed, args.opponent, args.samples)
+    samplers = [(int(e), int(p)) for e, p in (s.split(":") for s in args.samplers.split(","))]
+    rows = positions(args.hands, args.seed, args.opponent, args.samples, samplers)
     true = sum(r[0] for r in rows) / len(rows)
     print(f"{args.opponent}: {len(rows)} knock chances in {args.hands} hands, undercut in {true:.1%}")
     print("| extra draws | pool | mean estimate | Brier | AUC |")
     print("|---:|---:|---:|---:|---:|")
-    for i, (extra, pool) in enumerate(SAMPLERS):
+    for i, (extra, pool) in enumerate(samplers):
         mean = sum(r[1][i] for r in rows) / len(rows)
         brier = sum((r[1][i] - r[0]) ** 2 for r in rows) / len(rows)
         print(f"| {extra} | {pool} | {mean:.3f} | {brier:.4f} | {auc(rows, i):.3f} |")
