@@ -1,5 +1,5 @@
 """The sparring pool: one player (``expert`` by default) against every sparring partner
-(:data:`ginrummy.agents.sparring.SPARRING`) and ``simple``, duplicate deals, written as a
+(:data:`ginrummy.agents.sparring.SPARRING`, the expert at budgets of time aside) and ``simple``, duplicate deals, written as a
 Markdown table for bench/README.md (section Strength, "The pool"). The worst pairing is
 the figure that counts.
 
@@ -44,14 +44,16 @@ from ginrummy.agents import Level
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import EXPERT_PARAMS, ExpertAgent, ExpertParams
 from ginrummy.agents.pickup_strong import PickupExpertAgent, PickupStrongAgent
-from ginrummy.agents.sparring import SPARRING
+from ginrummy.agents.sparring import BUDGETS, SPARRING
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.rules import Rules
 from ginrummy.tournament import report_lines, run_match
 from ginrummy.tournament.runner import default_factory
 
-OPPONENTS = ("simple", *SPARRING)
-"""The pool: ``simple`` and every sparring partner."""
+OPPONENTS = ("simple", *(name for name in SPARRING if name not in BUDGETS))
+"""The pool: ``simple`` and every sparring partner but the expert at budgets of time
+(``sparring.BUDGETS``: the player itself, measured by the strength-versus-time curve instead);
+``--against expert-8s`` plays one of those."""
 
 
 def settings(pairs: list[str], params: type = ExpertParams) -> dict[str, Any]:
