@@ -84,6 +84,17 @@ def auc(rows: list[tuple[bool, list[float]]], i: int) -> float:
     return total / max(len(pos) * len(neg), 1)
 
 
+def sampler_list(text: str) -> list[tuple[int, int]]:
+    """``--samplers``: ``EXTRA:POOL`` pairs separated by commas (``argparse`` reports a bad one)."""
+    try:
+        pairs = [(int(e), int(p)) for e, p in (item.split(":") for item in text.split(","))]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not EXTRA:POOL,...: {text!r}") from None
+    if any(e < 0 or p < 1 for e, p in pairs):
+        raise argparse.ArgumentTypeError(f"EXTRA must be at least 0 and POOL at least 1: {text!r}")
+    return pairs
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--opponent", default="gin-seeker")
@@ -92,11 +103,12 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=128)
     ap.add_argument(
         "--samplers",
-        default=",".join(f"{e}:{p}" for e, p in SAMPLERS),
-        help="EXTRA:POOL,... the samplers to measure (default: %(default)s)",
+        type=sampler_list,
+        default=SAMPLERS,
+        help="EXTRA:POOL,... the samplers to measure (default: 0:1,3:1,6:1,2:8,3:8,6:8)",
     )
     args = ap.parse_args()
-    samplers = [(int(e), int(p)) for e, p in (s.split(":") for s in args.samplers.split(","))]
+    samplers: list[tuple[int, int]] = args.samplers
     rows = positions(args.hands, args.seed, args.opponent, args.samples, samplers)
     true = sum(r[0] for r in rows) / len(rows)
     print(f"{args.opponent}: {len(rows)} knock chances in {args.hands} hands, undercut in {true:.1%}")

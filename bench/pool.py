@@ -1,7 +1,7 @@
 """The sparring pool: one player (``expert`` by default) against every sparring partner
-(:data:`ginrummy.agents.sparring.SPARRING`, the expert at budgets of time aside) and ``simple``, duplicate deals, written as a
-Markdown table for bench/README.md (section Strength, "The pool"). The worst pairing is
-the figure that counts.
+(:data:`ginrummy.agents.sparring.SPARRING`, the expert at budgets of time aside) and ``simple``,
+duplicate deals, written as a Markdown table for bench/README.md (section Strength, "The pool").
+The worst pairing is the figure that counts.
 
 Usage::
 
