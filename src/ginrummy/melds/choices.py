@@ -9,6 +9,7 @@ most choices can be pruned without changing the least deadwood (:func:`_pruned_o
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ginrummy.cards import CardSet, format_cards
 from ginrummy.errors import ArgumentError
@@ -52,7 +53,7 @@ def _pattern_options(members: int, runners: int) -> tuple[tuple[int, bool], ...]
 
 
 _PATTERN_OPTIONS = {(m, r): _pattern_options(m, r) for m in range(16) for r in range(16) if r & ~m == 0}
-_PATTERNS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+_PATTERNS: Final[tuple[tuple[tuple[int, bool], ...], ...]] = tuple(
     _PATTERN_OPTIONS.get((i & 15, i >> 4), ()) for i in range(256)
 )
 """:data:`_PATTERN_OPTIONS` indexed by ``members | runners << 4`` (a tuple index: no key to hash)."""

@@ -198,7 +198,7 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
     s3 = hand >> 39
     ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not ranks:
-        return left[s0] + left[s1] + left[s2] + left[s3] + min(gain[s0], gain[s1], gain[s2], gain[s3])
+        return _after_discard(s0, s1, s2, s3, False, left, gain)
     # Work in suit space: each set rank's choices say which suits give their card to the set.
     runners = mr.runners
     r0, r1, r2, r3 = runners[s0], runners[s1], runners[s2], runners[s3]
@@ -211,33 +211,68 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
         s2 &= keep
         s3 &= keep
         ranks &= keep
-    branches: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
-    while ranks:  # as _branches does, inline: a call costs more than the loop on these hands
-        b = ranks & -ranks
-        ranks ^= b
-        members = (s0 & b and 1) | (s1 & b and 2) | (s2 & b and 4) | (s3 & b and 8)
-        runs = (r0 & b and 16) | (r1 & b and 32) | (r2 & b and 64) | (r3 & b and 128)
-        branches.append((b, _PATTERNS[members | runs]))
+        if not ranks:
+            return _after_discard(s0, s1, s2, s3, free, left, gain)
+    # One or two ranks to choose a set for (nearly every hand): loops inline, no product.
+    best = _INF
+    b = ranks & -ranks
+    c = ranks ^ b
+    if c == c & -c:
+        opts = _PATTERNS[
+            (s0 & b and 1)
+            | (s1 & b and 2)
+            | (s2 & b and 4)
+            | (s3 & b and 8)
+            | (r0 & b and 16)
+            | (r1 & b and 32)
+            | (r2 & b and 64)
+            | (r3 & b and 128)
+        ]
+        if not c:
+            for suits, is4 in opts:
+                v = _after_discard(
+                    s0 ^ b if suits & 1 else s0,
+                    s1 ^ b if suits & 2 else s1,
+                    s2 ^ b if suits & 4 else s2,
+                    s3 ^ b if suits & 8 else s3,
+                    free or is4,
+                    left,
+                    gain,
+                )
+                if v < best:
+                    best = v
+            return best
+        opts2 = _PATTERNS[
+            (s0 & c and 1)
+            | (s1 & c and 2)
+            | (s2 & c and 4)
+            | (s3 & c and 8)
+            | (r0 & c and 16)
+            | (r1 & c and 32)
+            | (r2 & c and 64)
+            | (r3 & c and 128)
+        ]
+        for suits, is4 in opts:
+            n0 = s0 ^ b if suits & 1 else s0
+            n1 = s1 ^ b if suits & 2 else s1
+            n2 = s2 ^ b if suits & 4 else s2
+            n3 = s3 ^ b if suits & 8 else s3
+            for suits2, is42 in opts2:
+                v = _after_discard(
+                    n0 ^ c if suits2 & 1 else n0,
+                    n1 ^ c if suits2 & 2 else n1,
+                    n2 ^ c if suits2 & 4 else n2,
+                    n3 ^ c if suits2 & 8 else n3,
+                    free or is4 or is42,
+                    left,
+                    gain,
+                )
+                if v < best:
+                    best = v
+        return best
+    branches = _branches(ranks, s0, s1, s2, s3, r0, r1, r2, r3)
     if len(branches) > 6:
         check_search_size(hand, [len(opts) for _, opts in branches])
-    if not branches:
-        g = min(gain[s0], gain[s1], gain[s2], gain[s3])
-        return left[s0] + left[s1] + left[s2] + left[s3] + (0 if free and g > 0 else g)
-    best = _INF
-    if len(branches) == 1:
-        b, opts = branches[0]
-        for suits, is4 in opts:
-            m0 = s0 ^ b if suits & 1 else s0
-            m1 = s1 ^ b if suits & 2 else s1
-            m2 = s2 ^ b if suits & 4 else s2
-            m3 = s3 ^ b if suits & 8 else s3
-            g = min(gain[m0], gain[m1], gain[m2], gain[m3])
-            if g > 0 and (free or is4):
-                g = 0  # throw away the 4th card of a set
-            v = left[m0] + left[m1] + left[m2] + left[m3] + g
-            if v < best:
-                best = v
-        return best
     combos: Iterable[Sequence[tuple[int, tuple[int, bool]]]] = product(
         *[[(b, o) for o in opts] for b, opts in branches]
     )
@@ -255,13 +290,33 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
                 m3 ^= b
             if is4:
                 four = True
-        g = min(gain[m0], gain[m1], gain[m2], gain[m3])
-        if g > 0 and four:
-            g = 0  # throw away the 4th card of a set
-        v = left[m0] + left[m1] + left[m2] + left[m3] + g
+        v = _after_discard(m0, m1, m2, m3, four, left, gain)
         if v < best:
             best = v
     return best
+
+
+def _after_discard(
+    m0: int, m1: int, m2: int, m3: int, four: bool, left: tuple[int, ...], gain: tuple[int, ...]
+) -> int:
+    """The points left in four suits' cards for runs (13-bit masks ``m*``) after the best
+    discard: each suit's leftover points (``left``) and the least of the suits' gains (``gain``,
+    the change after a suit's best discard); with ``four`` (a set of 4 is melded) the 4th card
+    of the set is discarded instead where no suit's discard lowers the count. The least of four
+    is written out: compiled, ``min`` of four values is a call into Python."""
+    g = gain[m0]
+    x = gain[m1]
+    if x < g:
+        g = x
+    x = gain[m2]
+    if x < g:
+        g = x
+    x = gain[m3]
+    if x < g:
+        g = x
+    if g > 0 and four:
+        g = 0  # throw away the 4th card of a set
+    return left[m0] + left[m1] + left[m2] + left[m3] + g
 
 
 def best_discards(

@@ -14,10 +14,11 @@ rules, on first use for the others.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
-_SUIT_BITS = 0x1FFF
+_SUIT_BITS: Final = 0x1FFF
 _RANK_MASKS = tuple((1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)) for r in range(13))
-_INF = 1 << 30
+_INF: Final = 1 << 30
 
 
 def _rotl(m: int, k: int) -> int:
