@@ -28,7 +28,7 @@ from ginrummy.errors import ArgumentError
 from ginrummy.melds.aces import STANDARD, MeldRules
 from ginrummy.melds.choices import _PATTERNS, _set_options, check_search_size
 from ginrummy.melds.meld import check_meld_rules
-from ginrummy.melds.tables import _INF, _SUIT_BITS
+from ginrummy.melds.tables import _COUNT, _INF, _SUIT_BITS
 
 
 def least_deadwood(hand: SupportsIndex, mr: object = STANDARD) -> int:
@@ -188,14 +188,14 @@ def least_deadwood_after_discard(hand: CardSet, mr: MeldRules = STANDARD) -> int
     """
     if not hand:
         raise ArgumentError("cannot discard from an empty hand")
-    if hand.bit_count() != 11:
-        return min(discard_deadwoods(hand, mr=mr).values())
-    left = mr.left
-    gain = mr.gain
     s0 = hand & 0x1FFF
     s1 = (hand >> 13) & 0x1FFF
     s2 = (hand >> 26) & 0x1FFF
     s3 = hand >> 39
+    if s3 >> 13 or _COUNT[s0] + _COUNT[s1] + _COUNT[s2] + _COUNT[s3] != 11:
+        return min(discard_deadwoods(hand, mr=mr).values())  # the search below is for 11 cards
+    left = mr.left
+    gain = mr.gain
     ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not ranks:
         return _after_discard(s0, s1, s2, s3, False, left, gain)
