@@ -9,6 +9,7 @@ The property test over every public name is ``tests/test_api_fuzz.py``."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
@@ -47,6 +48,7 @@ from ginrummy.errors import (
     RecordError,
     RulesError,
 )
+from ginrummy.rules import PRESETS
 from ginrummy.variants.pickup.scoring import PickupResult
 from helpers.boundary import LIMIT_S, int_likes, outcome
 
@@ -220,6 +222,22 @@ def test_a_type_error_is_also_a_type_error_and_a_value_error() -> None:
 def test_results_no_hand_could_end_with_are_refused(result: Callable[[], HandResult]) -> None:
     with pytest.raises(ArgumentError):
         result()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_results_the_engine_makes_pass_the_checks(preset: str) -> None:
+    """The engine builds a standard hand's result without re-running ``HandResult``'s checks
+    (``HandResult._made``): each result it makes, built again through the checked constructor,
+    is accepted and equal (20 seeded hands a preset, every way a hand ends among them)."""
+    rules = Rules.preset(preset)
+    outcomes = set()
+    for seed in range(20):
+        state = deal_hand(rules, seed % 2, seed)
+        result = play_hand(state, (make_agent("simple", seed=seed), make_agent("simple", seed=seed + 1)))
+        again = dataclasses.replace(result)  # the dataclass's __init__, checks and all
+        assert again == result and type(again) is type(result)
+        outcomes.add(result.outcome)
+    assert outcomes & {Outcome.KNOCK, Outcome.GIN, Outcome.UNDERCUT}
 
 
 def test_results_every_variant_ends_with_are_taken() -> None:

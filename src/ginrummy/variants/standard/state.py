@@ -401,18 +401,18 @@ class HandState(BaseHandState[Action, PlayerView]):
         points *= self.multiplier
         self._phase = Phase.END
         self._to_act = knocker
-        self._result = HandResult(
+        self._result = HandResult._made(
             outcome,
             knocker,
             points,
-            knocker=knocker,
-            knocker_count=0,
-            defender_count=arr.points,
-            knocker_melds=melds,
-            knocker_deadwood=0,
-            defense=LayoffPlan(arr.melds, (), arr.deadwood, arr.ace_points),
-            hands=self._hands,
-            multiplier=self.multiplier,
+            knocker,
+            0,
+            arr.points,
+            melds,
+            0,
+            LayoffPlan(arr.melds, (), arr.deadwood, arr.ace_points),
+            self._hands,
+            self.multiplier,
         )
 
     def _end_knock(self, plan: LayoffPlan) -> None:
@@ -425,18 +425,18 @@ class HandState(BaseHandState[Action, PlayerView]):
         points *= self.multiplier
         winner = {Outcome.KNOCK: knocker, Outcome.UNDERCUT: 1 - knocker}.get(outcome)
         self._phase = Phase.END
-        self._result = HandResult(
+        self._result = HandResult._made(
             outcome,
             winner,
             points,
-            knocker=knocker,
-            knocker_count=kc,
-            defender_count=plan.points,
-            knocker_melds=melds,
-            knocker_deadwood=dw,
-            defense=plan,
-            hands=self._hands,
-            multiplier=self.multiplier,
+            knocker,
+            kc,
+            plan.points,
+            melds,
+            dw,
+            plan,
+            self._hands,
+            self.multiplier,
         )
 
     # -- views -----------------------------------------------------------------
