@@ -350,9 +350,6 @@ def best_discards(
     # cards reaching the best so far. A suit whose best discard (its gain) cannot reach that is
     # skipped: the answer, ties included, does not depend on the order of the search.
     left = mr.left
-    gain = mr.gain
-    drop = mr.drop
-    cache = mr._without
     c0, c1, c2, c3 = (
         candidates & _SUIT_BITS,
         (candidates >> 13) & _SUIT_BITS,
@@ -361,43 +358,59 @@ def best_discards(
     )
     best = _INF
     tied = 0
-    for choice in product(*options):
+    for choice in product(*options) if options else _NO_SETS:
         rest = hand
         for x in choice:
             rest ^= x
         m0, m1, m2, m3 = rest & _SUIT_BITS, (rest >> 13) & _SUIT_BITS, (rest >> 26) & _SUIT_BITS, rest >> 39
         l0, l1, l2, l3 = left[m0], left[m1], left[m2], left[m3]
         base = l0 + l1 + l2 + l3
-        for offset, mask, lm, can in ((0, m0, l0, c0), (13, m1, l1, c1), (26, m2, l2, c2), (39, m3, l3, c3)):
-            mine = mask & can
-            if not mine:
-                continue
-            v = base + gain[mask]
-            if v > best:
-                continue  # no discard from this suit reaches the best so far
-            ties = drop[mask] & mine
-            if ties:  # the suit's best discards (``drop``) include some that may be discarded
-                if v < best:
-                    best = v
-                    tied = ties << offset
-                else:
-                    tied |= ties << offset
-                continue
-            other = base - lm  # only cards that are not the suit's best may be discarded: try each
-            found = cache.get(mask)
-            if found is None:
-                found = _left_without(mask, mr)
-            for r, without in found:
-                if mine >> r & 1:
-                    v = other + without
-                    if v < best:
-                        best = v
-                        tied = 1 << (offset + r)
-                    elif v == best:
-                        tied |= 1 << (offset + r)
+        if m0 & c0:
+            best, tied = _suit_discards(m0, c0, 0, base, l0, best, tied, mr)
+        if m1 & c1:
+            best, tied = _suit_discards(m1, c1, 13, base, l1, best, tied, mr)
+        if m2 & c2:
+            best, tied = _suit_discards(m2, c2, 26, base, l2, best, tied, mr)
+        if m3 & c3:
+            best, tied = _suit_discards(m3, c3, 39, base, l3, best, tied, mr)
     out: list[Card] = []  # the cards of ``tied``, lowest first (inline: iter_cards is interpreted)
     while tied:
         low = tied & -tied
         out.append(CARDS[low.bit_length() - 1])
         tied ^= low
     return best, out
+
+
+_NO_SETS: tuple[tuple[int, ...]] = ((),)
+"""The one set choice of a hand with no rank of 3 or more cards: no set."""
+
+
+def _suit_discards(
+    mask: int, can: int, offset: int, base: int, lm: int, best: int, tied: int, mr: MeldRules
+) -> tuple[int, int]:
+    """One suit's part of :func:`best_discards` for one set choice: ``(best, tied)`` updated
+    with the discards from the suit's cards for runs (13-bit ``mask``, of which ``can`` may be
+    discarded; cards ``offset`` up), where the four suits leave ``base`` points, this one
+    ``lm``. A suit whose gain cannot reach ``best`` is skipped."""
+    mine = mask & can
+    v = base + mr.gain[mask]
+    if v > best:
+        return best, tied  # no discard from this suit reaches the best so far
+    ties = mr.drop[mask] & mine
+    if ties:  # the suit's best discards (``drop``) include some that may be discarded
+        if v < best:
+            return v, ties << offset
+        return best, tied | ties << offset
+    other = base - lm  # only cards that are not the suit's best may be discarded: try each
+    found = mr._without.get(mask)
+    if found is None:
+        found = _left_without(mask, mr)
+    for r, without in found:
+        if mine >> r & 1:
+            v = other + without
+            if v < best:
+                best = v
+                tied = 1 << (offset + r)
+            elif v == best:
+                tied |= 1 << (offset + r)
+    return best, tied
