@@ -446,7 +446,8 @@ class BaseHandState(_Made, Generic[A, V], metaclass=ABCMeta):
         bit = 1 << card
         hands[player] &= ~bit
         known[player] &= ~bit
-        self._discard_pile = (*self._discard_pile, CARDS[card])
+        # ``+``, not ``(*pile, card)``, which compiled builds a list and copies it
+        self._discard_pile = self._discard_pile + (CARDS[card],)  # noqa: RUF005
         self._taken = self._NOTHING_TAKEN
 
     def _end_dead(self) -> None:

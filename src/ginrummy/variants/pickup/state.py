@@ -368,7 +368,7 @@ class PickupState(BaseHandState[PickupAction, PickupView]):
             if hands[p] and self.stock_size > self.rules.stock_left_dead:
                 self._to_act = 1 - p
                 self._phase = Phase.DRAW
-        self._events = (*self._events, event)
+        self._events = self._events + (event,)  # noqa: RUF005 (compiled: no list)
         self._hands = (hands[0], hands[1])
         self._known = (known[0], known[1])
         self._laid = (laid[0], laid[1])

@@ -318,7 +318,7 @@ class HandState(BaseHandState[Action, PlayerView]):
     # -- applying --------------------------------------------------------------
 
     def _apply(self, p: int, action: Action) -> None:
-        self._events = (*self._events, self._event(p, action))
+        self._events = self._events + (self._event(p, action),)  # noqa: RUF005 (compiled: no list)
         hands = list(self._hands)
         known = list(self._known)
         self._drawn = None
