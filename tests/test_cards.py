@@ -153,6 +153,16 @@ def test_cardset_round_trips(mask: int) -> None:
     assert parse_cards(text) == mask
     assert parse_cards(format_cards(mask, glyphs=True)) == mask
     assert deadwood_points(mask) == sum(min(c % 13 + 1, 10) for c in cs)
+    assert deadwood_points(mask, ace_points=15) == sum(15 if c % 13 == 0 else min(c % 13 + 1, 10) for c in cs)
+
+
+@pytest.mark.parametrize(
+    ("mask", "ace_points"),
+    [(-1, 1), (1 << 52, 1), (1 << 60, 15), ("Ah", 1), (True, 1), (1.0, 1), (3, 0), (3, "15")],
+)
+def test_deadwood_points_refuses_what_is_not_a_cardset(mask: object, ace_points: object) -> None:
+    with pytest.raises(GinRummyError):
+        deadwood_points(mask, ace_points)  # type: ignore[arg-type]
 
 
 def test_format_cards_orders() -> None:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import TypeAlias
 
-from ginrummy.checks import CARDSET_WANT, check_bool, check_int, check_rng, check_str, shown
+from ginrummy.checks import CARDSET_WANT, check_bool, check_cardset, check_int, check_rng, check_str, shown
 from ginrummy.errors import ArgumentTypeError, CardParseError, quoted
 
 __all__ = [
@@ -273,20 +273,30 @@ def card_points(card: int, ace_points: int = 1) -> int:
 _ACES: CardSet = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
+_SUIT_POINTS = tuple(sum(min(r + 1, 10) for r in range(13) if m >> r & 1) for m in range(8192))
+"""The points of each 13-bit suit mask's cards, aces 1 (a lookup per suit, where a loop over
+the cards cost a step per card)."""
+
+
 def deadwood_points(mask: CardSet, ace_points: int = 1) -> int:
     """Total points of the cards of a ``CardSet``, each ace counting ``ace_points``
-    (1, or 15 in Hollywood with aces high and low).
+    (1, or 15 in Hollywood with aces high and low, 002). Raises
+    :class:`~ginrummy.errors.ArgumentError` for a ``mask`` that is not a ``CardSet`` or an
+    ``ace_points`` below 1 (:class:`~ginrummy.errors.ArgumentTypeError` for another kind).
 
     >>> deadwood_points(parse_cards("Ah Kh 2c")), deadwood_points(parse_cards("Ah Kh 2c"), ace_points=15)
     (13, 27)
     """
-    total = 0
+    if type(mask) is not int or mask >> 52:  # a plain int of 52 bits (a negative one fails too)
+        mask = check_cardset("mask", mask)
+    total = (
+        _SUIT_POINTS[mask & 0x1FFF]
+        + _SUIT_POINTS[(mask >> 13) & 0x1FFF]
+        + _SUIT_POINTS[(mask >> 26) & 0x1FFF]
+        + _SUIT_POINTS[mask >> 39]
+    )
     if ace_points != 1:
-        total = (ace_points - 1) * (mask & _ACES).bit_count()
-    while mask:
-        low = mask & -mask
-        total += _POINTS[low.bit_length() - 1]
-        mask ^= low
+        total += (check_int("ace_points", ace_points, lo=1) - 1) * (mask & _ACES).bit_count()
     return total
 
 
