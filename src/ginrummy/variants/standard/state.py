@@ -25,7 +25,7 @@ Pass()
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, SupportsIndex
+from typing import Any, ClassVar, Final, SupportsIndex, cast
 
 from ginrummy.cards import CARDS, Card, CardSet, deadwood_points, format_cards
 from ginrummy.checks import check_int
@@ -443,11 +443,12 @@ class HandState(BaseHandState[Action, PlayerView]):
 
     def _event(self, player: int, action: Action) -> Event:
         # tuple.__new__ with every field: a NamedTuple's own __new__ is Python code, even compiled
-        if isinstance(action, Discard):
-            return tuple.__new__(Event, (player, "discard", action.card))
-        if isinstance(action, TakeDiscard):
-            return tuple.__new__(Event, (player, "take", self._discard_pile[-1]))
-        return tuple.__new__(Event, (player, _EVENT_KIND[type(action)], None))
+        kind = _EVENT_KIND[type(action)]
+        if kind == "discard":
+            return _NEW(_EVENT, (player, kind, cast(Discard, action).card))
+        if kind == "take":
+            return _NEW(_EVENT, (player, kind, self._discard_pile[-1]))
+        return _NEW(_EVENT, (player, kind, None))
 
     def _view(self, mine: bool, shared: tuple[Any, ...]) -> PlayerView:
         phase = self._phase
@@ -455,8 +456,8 @@ class HandState(BaseHandState[Action, PlayerView]):
         laid_down = knock is not None and phase in (Phase.LAYOFF, Phase.END)
         # every field, in order (tests/test_view.py): tuple.__new__ runs no Python code, _make does;
         # ``shared + (...)``, not ``(*shared, ...)``, which compiled builds a list and copies it
-        return tuple.__new__(
-            PlayerView,
+        return _NEW(
+            _PLAYER_VIEW,
             shared  # noqa: RUF005 (compiled, unpacking builds a list and copies it)
             + (
                 self._taken if mine else None,  # taken
@@ -539,7 +540,15 @@ def _plan_deadwood(hand: CardSet, action: LayOff) -> CardSet:
     return hand
 
 
-_EVENT_KIND: dict[type, str] = {
+# Compiled, a module's own Final names are C statics, where a name imported from an interpreted
+# module (the actions, and the NamedTuples of events and views) is looked up in the module's dict
+# at each use: the hot paths read these.
+_NEW: Final = tuple.__new__
+_EVENT: Final = Event
+_PLAYER_VIEW: Final = PlayerView
+_EVENT_KIND: Final[dict[type, str]] = {
+    Discard: "discard",
+    TakeDiscard: "take",
     Knock: "knock",
     Pass: "pass",
     DrawStock: "draw",
