@@ -20,7 +20,15 @@ from collections.abc import Callable
 from typing import Any, overload
 
 from ginrummy.agents.pickup_simple import PickupSimpleAgent
-from ginrummy.melds import best_arrangement, best_discards, fits_meld, least_deadwood
+from ginrummy.melds import (
+    STANDARD,
+    MeldRules,
+    best_arrangement,
+    best_discards,
+    fits_meld,
+    least_deadwood,
+    meld_rules,
+)
 from ginrummy.variants import AnyAction, AnyView
 from ginrummy.variants.pickup import PickupAction, PickupView
 from ginrummy.variants.standard.actions import (
@@ -63,6 +71,8 @@ class SimpleAgent:
         self._policy: Callable[[Any], AnyAction] = self._standard
         """The policy of the rules of the last view acted on (:attr:`_rules`): looked up once
         per rules object, not per decision (``Rules.variant`` is a property of an interpreted class)."""
+        self._mr: MeldRules = STANDARD
+        """How aces meld under those rules (``view.meld_rules``, looked up once per rules object)."""
 
     @overload
     def act(self, view: PlayerView) -> Action: ...
@@ -75,6 +85,7 @@ class SimpleAgent:
         rules = view.rules
         if rules is not self._rules:
             self._policy = self._policies[rules.variant]
+            self._mr = meld_rules(rules)
             self._rules = rules
         return self._policy(view)
 
@@ -93,15 +104,14 @@ class SimpleAgent:
             return self._discard(view)
         raise ValueError(f"no action in phase {phase.name}")
 
-    @staticmethod
-    def _wants(view: PlayerView) -> bool:
+    def _wants(self, view: PlayerView) -> bool:
         up = view.upcard
-        return up is not None and fits_meld(up, view.hand, mr=view.meld_rules)
+        return up is not None and fits_meld(up, view.hand, mr=self._mr)
 
     def _discard(self, view: PlayerView) -> Action:
         hand = view.hand
         rules = view.rules
-        mr = view.meld_rules
+        mr = self._mr
         if rules.big_gin and hand.bit_count() == 11 and least_deadwood(hand, mr=mr) == 0:
             return BigGin(best_arrangement(hand, mr=mr).melds)
         # Never the card just taken (EAAI baseline), even where the rules allow it; only a
