@@ -273,7 +273,7 @@ def card_points(card: int, ace_points: int = 1) -> int:
 _ACES: CardSet = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
-_SUIT_POINTS = tuple(sum(min(r + 1, 10) for r in range(13) if m >> r & 1) for m in range(8192))
+_SUIT_POINTS = tuple(sum(_POINTS[r] for r in range(13) if m >> r & 1) for m in range(8192))
 """The points of each 13-bit suit mask's cards, aces 1 (a lookup per suit, where a loop over
 the cards cost a step per card)."""
 
