@@ -126,7 +126,7 @@ def test_the_runners_show_each_agent_its_finished_hands() -> None:
 @pytest.mark.parametrize("prior_gin", [True, False])
 def test_the_expert_plays_a_fast_knocker_until_a_hand_shows_waiting(prior_gin: bool) -> None:
     # prior_gin: not a fast knocker either before a hand shows it knocking short of gin
-    quick = ExpertParams(samples=2, prior_gin=prior_gin)
+    quick = ExpertParams(samples=2, max_samples=32, prior_gin=prior_gin).untimed()
     for opponent in (SimpleAgent, StrongAgent):
         expert = ExpertAgent(seed=3, search=quick)
         waiting_seen = False
@@ -161,7 +161,7 @@ def test_shows_waiting_is_a_passed_up_knock_or_the_opponents_gin() -> None:
 
 @pytest.mark.parametrize("prior_gin", [True, False])
 def test_the_expert_tells_a_gin_seeker_from_the_finished_hands(prior_gin: bool) -> None:
-    quick = ExpertParams(samples=2, prior_gin=prior_gin)
+    quick = ExpertParams(samples=2, max_samples=32, prior_gin=prior_gin).untimed()
     seen = {}
     for opponent in (GinSeeker, EarlyKnocker):
         expert = ExpertAgent(seed=3, search=quick)

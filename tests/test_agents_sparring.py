@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ginrummy.agents import AGENTS, make_agent
+from ginrummy.agents.expert import ExpertParams
 from ginrummy.agents.sparring import (
     BUDGETS,
     SPARRING,
@@ -30,7 +31,7 @@ from helpers.hands import Watched, play_out
 
 
 def test_sparring_partners_are_named_and_described() -> None:
-    budgets = {"expert-0.5s", "expert-2s", "expert-8s", "expert-25s"}
+    budgets = {"expert-0.5s", "expert-2s", "expert-8s", "expert-20s", "expert-25s"}
     assert set(SPARRING) == {"gin-seeker", "early-knocker", "undercutter", "expert-2026-11", *budgets}
     assert set(SPARRING_DESCRIPTIONS) == set(SPARRING)
     assert not set(SPARRING) & set(AGENTS)  # not levels: the front ends do not offer them
@@ -38,6 +39,7 @@ def test_sparring_partners_are_named_and_described() -> None:
         assert make_agent(name, 1).name == name
     for name in budgets:  # the budget in the name is the search's time for a game's decisions
         assert BUDGETS[name].game_seconds == float(name.removeprefix("expert-").removesuffix("s"))
+    assert BUDGETS["expert-25s"] == ExpertParams()  # the expert level searches so
 
 
 def checked(agent: Agent, ref: list[Any]) -> Watched:
@@ -55,8 +57,9 @@ def checked(agent: Agent, ref: list[Any]) -> Watched:
 @pytest.mark.parametrize("name", sorted(SPARRING))
 def test_sparring_partners_play_legally_under_every_preset(preset: str, name: str) -> None:
     rules = Rules.preset(preset)
-    # the frozen and budgeted experts are the expert's code with other settings: two hands each
-    seeds = range(2) if name == "expert-2026-11" or name in BUDGETS else range(8)
+    # the frozen and budgeted experts are the expert's code with other settings (expert-25s is
+    # the expert level's, whose tests play it under every preset): two hands and one
+    seeds = range(2) if name == "expert-2026-11" else range(1) if name in BUDGETS else range(8)
     for seed in seeds:
         state = deal_hand(rules, seed % 2, random.Random(seed))
         ref = [state]

@@ -30,9 +30,13 @@ LEVELS = {"beginner": BeginnerAgent, "strong": StrongAgent, "expert": ExpertAgen
 
 
 def level(name: str, seed: int) -> Level:
-    """``make_agent(name)``, the expert with a small search (as the level, only faster)."""
+    """``make_agent(name)``, the expert with a small search without time caps (as the level, only
+    faster, and the same moves on a loaded machine)."""
     if name == "expert":
-        return Level(ExpertAgent(seed, search=ExpertParams(samples=4)), PickupExpertAgent(seed))
+        return Level(
+            ExpertAgent(seed, search=ExpertParams(samples=4, max_samples=32).untimed()),
+            PickupExpertAgent(seed),
+        )
     agent = make_agent(name, seed)
     assert isinstance(agent, Level)
     return agent
@@ -95,11 +99,13 @@ def test_levels_never_knock_above_the_oklahoma_limit(name: str) -> None:
     never with more deadwood than that hand's limit, also in hands where it is below 10."""
     rules = Rules.preset("oklahoma")
     knocks: list[tuple[int, int]] = []
-    for seed in range(6 if name == "expert" else 30):
+    for seed in range(30):
         me = Knocks(level(name, seed))
         state = HandState.deal(rules, seed % 2, random.Random(seed))
         play_out(state, [me, make_agent("simple", seed + 1)], note=f"seed {seed}")
         knocks += me.knocks
+        if name == "expert" and len(knocks) >= 2:  # its search is slow: the first two knocks
+            break
     assert knocks and all(left <= limit for left, limit in knocks)
     if name != "expert":
         assert any(0 < limit < 10 for _, limit in knocks)

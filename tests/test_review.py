@@ -10,6 +10,7 @@ import random
 import pytest
 
 from ginrummy.agents import make_agent
+from ginrummy.agents.expert import untimed
 from ginrummy.cards import parse_card
 from ginrummy.play import play_hand
 from ginrummy.records import GameForfeit, GameRecord, HandRecord
@@ -99,7 +100,8 @@ def test_knocking_into_a_sure_undercut_is_a_blunder() -> None:
 
 def test_the_experts_own_choices_lose_about_nothing() -> None:
     state = HandState.deal(Rules(), dealer=1, rng=11)
-    play_hand(state, [make_agent("expert", 1), make_agent("expert", 2)])
+    # untimed: the same hand on a loaded machine
+    play_hand(state, [untimed(make_agent("expert", 1)), untimed(make_agent("expert", 2))])
     review = review_record(HandRecord.from_state(state, seed=None), 0, samples=16, seed=3)
     f = review.figures
     assert f.decisions >= 5

@@ -40,7 +40,7 @@ the rollouts are noisy, and a search that followed every small difference played
 than the heuristics it started from (bench/README.md, section Strength).
 
 The search is bounded by ``samples`` (so play is reproducible for a seed) and by a time
-cap ``max_seconds`` per decision (default 1.5 s) that stops it early on a slow machine.
+cap ``max_seconds`` per decision (default 5 s) that stops it early on a slow machine.
 """
 
 from __future__ import annotations

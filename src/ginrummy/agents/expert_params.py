@@ -84,8 +84,16 @@ class ExpertParams:
     draws ``samples`` more worlds at a time, up to ``max_samples`` in all, while this decision has
     used less than ``extend_share`` of the game's time left (``game_seconds`` less the time spent)
     and ``max_seconds``; a clear decision stops at ``samples``. ``max_samples`` equal to
-    ``samples`` (the default) is the search without it. ``max_samples`` below ``samples`` or
+    ``samples`` is the search without it. ``max_samples`` below ``samples`` or
     ``extend_share`` outside 0-1 raises :class:`~ginrummy.errors.ArgumentError`.
+
+    The defaults spend the 2021 challenge's budget (since 2026-11-28; before, 32 worlds, 3
+    candidates within 3 points, 1.5 s a decision, 20 s a game, no extension): 64 worlds, up to
+    1,024 on a close decision, 5 candidate discards within 5 points, at most 5 s a decision and 25
+    s a game (the challenge allows 30). Against MARJJ_v5 in the 2021 EAAI framework the expert
+    then won 61.7% of 1,920 games (four seeds) where the earlier settings won 57.6% of the same
+    deals (+4.1 +- 2.5 points of games won), using about 5 s of decisions a game (compiled build,
+    median 2 ms, p99 0.55-0.86 s a decision, at most 2.7 s; bench/README.md, section Strength).
 
     ``take_knock``: whether the take-or-draw search values taking the upcard as knocking at once
     when the take leaves a knock (the discard of least deadwood; knocking only when it scores,
@@ -103,10 +111,10 @@ class ExpertParams:
     from -0.8 to +3.8 points and the games won from 55.2% to 59.9% (1,440 games on the same deals;
     bench/README.md, section Strength)."""
 
-    samples: int = 32
-    candidates: int = 3
-    margin: float = 3.0
-    max_seconds: float = 1.5
+    samples: int = 64
+    candidates: int = 5
+    margin: float = 5.0
+    max_seconds: float = 5.0
     draw_search: bool | None = None
     knock_search: bool | None = None
     wait: bool = True
@@ -116,7 +124,7 @@ class ExpertParams:
     draw_rule: bool = False
     adapt: bool = True
     finish: float = 0.8
-    game_seconds: float = 20.0
+    game_seconds: float = 25.0
     score_aware: bool = True
     endgame: int = 30
     knock_fit: str = "quadratic"
@@ -125,8 +133,8 @@ class ExpertParams:
     race_draw: bool | None = None
     infer_pool: int = 8
     infer_draws: int = 3
-    max_samples: int = 32
-    extend_share: float = 0.1
+    max_samples: int = 1024
+    extend_share: float = 0.2
     take_knock: bool = True
     fit_wait: bool = True
     prior_gin: bool = True

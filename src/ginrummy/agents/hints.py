@@ -74,8 +74,11 @@ class Hint:
 def decide(level: str, seed: int, finished: Sequence[AnyView], view: AnyView) -> AnyAction:
     """One computer decision: a fresh agent of ``level`` from ``seed``, shown the ``finished``
     hands' views (the same seat's), acts on ``view``. A pure function of its arguments (the
-    agents' only randomness is their seed), so any process decides the same; its arguments
-    and result pickle in about a kilobyte. Raises ``ValueError`` for an unknown level."""
+    agents' only randomness is their seed), so any process decides the same, unless the
+    ``expert``'s time cap (5 s a decision, :class:`~ginrummy.agents.expert.ExpertParams`) cuts a
+    search short on a slow or loaded machine; its arguments and result pickle in about a
+    kilobyte. Each call is a fresh agent, so the ``expert``'s budget for a game's decisions
+    does not carry from one call to the next. Raises ``ValueError`` for an unknown level."""
     agent = make_agent(level, seed)
     for done in finished:
         show_hand_over(agent, done)

@@ -18,10 +18,11 @@ defence) and changes one thing, the thing that makes its style:
   points or less (or gin); until then it plays as ``strong``.
 * ``expert-2026-11``: the ``expert`` as it was in November 2026 (its settings pinned in
   :data:`FROZEN_EXPERT_SEARCH`), for measuring later experts against.
-* ``expert-0.5s``, ``expert-2s``, ``expert-8s``, ``expert-25s``: the ``expert`` given that many
-  seconds of decisions per game (:data:`BUDGETS`: fewer or more worlds, the time manager's
-  extension of close decisions, more discards searched), for its strength against time
-  (bench/README.md).
+* ``expert-0.5s``, ``expert-2s``, ``expert-8s``, ``expert-20s``, ``expert-25s``: the ``expert``
+  given that many seconds of decisions per game (:data:`BUDGETS`: fewer or more worlds, the time
+  manager's extension of close decisions, more discards searched), for its strength against time
+  (bench/README.md); ``expert-25s`` searches as the ``expert`` does, ``expert-20s`` as it did
+  before 2026-11-28.
 
 Under rules these players were not built for (aces round the corner or worth 15 points,
 discard-pile pickup) each plays as ``simple``, as the standard-only levels do.
@@ -186,25 +187,46 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
 keeps this play (``tests/golden`` has a game of it)."""
 
 
-BUDGETS: dict[str, ExpertParams] = {
-    "expert-0.5s": replace(ExpertParams(), samples=8, max_samples=8, max_seconds=0.1, game_seconds=0.5),
-    "expert-2s": replace(ExpertParams(), game_seconds=2.0),
-    "expert-8s": replace(
-        ExpertParams(), max_samples=256, max_seconds=2.0, game_seconds=8.0, extend_share=0.15
-    ),
-    "expert-25s": replace(
+def _search(
+    worlds: tuple[int, int], discards: tuple[int, float], seconds: tuple[float, float, float]
+) -> ExpertParams:
+    """The expert's settings with its search written out, so that a change of the defaults does
+    not change a named budget: ``worlds`` (``samples``, ``max_samples``), ``discards``
+    (``candidates``, ``margin`` in points), ``seconds`` (``max_seconds``, ``game_seconds``,
+    ``extend_share``)."""
+    (samples, max_samples), (candidates, margin), (max_seconds, game_seconds, share) = (
+        worlds,
+        discards,
+        seconds,
+    )
+    return replace(
         ExpertParams(),
-        samples=64,
-        max_samples=1024,
-        candidates=5,
-        margin=5.0,
-        max_seconds=5.0,
-        game_seconds=25.0,
-        extend_share=0.2,
+        samples=samples,
+        max_samples=max_samples,
+        candidates=candidates,
+        margin=margin,
+        max_seconds=max_seconds,
+        game_seconds=game_seconds,
+        extend_share=share,
+    )
+
+
+_SEARCH_2026_11_27 = _search((32, 32), (3, 3.0), (1.5, 20.0, 0.1))
+"""The default search until 2026-11-28 (32 worlds, no extension, 20 s a game), the base of the
+smaller budgets."""
+
+BUDGETS: dict[str, ExpertParams] = {
+    "expert-0.5s": replace(_SEARCH_2026_11_27, samples=8, max_samples=8, max_seconds=0.1, game_seconds=0.5),
+    "expert-2s": replace(_SEARCH_2026_11_27, game_seconds=2.0),
+    "expert-8s": replace(
+        _SEARCH_2026_11_27, max_samples=256, max_seconds=2.0, game_seconds=8.0, extend_share=0.15
     ),
+    "expert-20s": _SEARCH_2026_11_27,
+    "expert-25s": _search((64, 1024), (5, 5.0), (5.0, 25.0, 0.2)),
 }
 """The ``expert``'s search at a budget of seconds of decisions per game (wall-clock; once a
-game's decisions have taken ``game_seconds`` it stops searching), by name."""
+game's decisions have taken ``game_seconds`` it stops searching), by name. ``expert-25s`` is the
+default ``expert``'s search (since 2026-11-28), ``expert-20s`` the one before it."""
 
 
 def _budgeted(name: str) -> Callable[[int | random.Random | None], Agent]:
