@@ -21,6 +21,31 @@ from ginrummy.web.session import GameSession
 
 CARD = re.compile(r"^[A2-9TJQK][cdhs]$")
 
+DEAL_KEY: list[str] = []
+"""The running test's deal key (its node id, set by an autouse fixture of ``tests/web/conftest.py``):
+:func:`call` and the browsers of :class:`KeyedBrowser` send it in the ``X-Test-Deal-Key`` header,
+so that a server under a test seed deals that test the same games whatever it served before
+(another test, on the same xdist worker, in any order)."""
+
+
+def deal_headers() -> dict[str, str]:
+    """The ``X-Test-Deal-Key`` header of the running test (none outside a web test)."""
+    return {"X-Test-Deal-Key": DEAL_KEY[-1]} if DEAL_KEY else {}
+
+
+class KeyedBrowser:
+    """A Playwright ``Browser`` whose new contexts send :func:`deal_headers` with every request."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kw: Any) -> Any:
+        headers = {**deal_headers(), **kw.pop("extra_http_headers", {})}
+        return self._browser.new_context(extra_http_headers=headers, **kw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
 
 def scripted_action(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The scripted client's next request ``(path, body)``: gin or knock at the lowest
@@ -129,7 +154,11 @@ def call(server: LiveServer, method: str, path: str, token: str | None, body: An
         server.url + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", **({"X-Player-Token": token} if token else {})},
+        headers={
+            "Content-Type": "application/json",
+            **deal_headers(),
+            **({"X-Player-Token": token} if token else {}),
+        },
     )
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())

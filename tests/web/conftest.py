@@ -25,6 +25,18 @@ def app_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestC
         yield client
 
 
+@pytest.fixture(autouse=True)
+def deal_key(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test's deal key, its node id (:data:`helpers.web.DEAL_KEY`): the live servers deal a
+    test the same games on every run, whichever tests the same server (a module's, on one xdist
+    worker) served before it."""
+    from helpers.web import DEAL_KEY
+
+    DEAL_KEY.append(request.node.nodeid)
+    yield request.node.nodeid
+    DEAL_KEY.pop()
+
+
 @pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """``ginrummy serve`` in a subprocess over a fresh SQLite file, for the test module; its deals
@@ -41,11 +53,12 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 def browser() -> Iterator[Any]:
     """Debian's Chromium under Playwright, for the test module (skipped without them)."""
     from helpers.browser import CHROMIUM, FLAGS
+    from helpers.web import KeyedBrowser
 
     if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
         pytest.skip(f"no Chromium at {CHROMIUM}: `make browser-deps`")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
+        yield KeyedBrowser(b)
         b.close()

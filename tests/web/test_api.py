@@ -373,3 +373,41 @@ def test_hollywood_sheet_has_three_columns() -> None:
         assert col["totals"] == list(column.totals)
         assert sum(col["points"][0]) == col["totals"][0] and sum(col["points"][1]) == col["totals"][1]
         assert col["over"] and col["final"] == list(column.summary().totals)
+
+
+def test_a_deal_key_deals_a_test_the_same_games_whatever_came_before(tmp_path: Path) -> None:
+    """Under a test seed, the games of an ``X-Test-Deal-Key`` are dealt from the key and its own
+    count: other games the server made before (another test on the same worker) change nothing;
+    a malformed key is a 400 that creates nothing; without a test seed the key is ignored."""
+    key = {"x-test-deal-key": "tests/web/test_x.py::test_y[pickup]"}
+
+    def cards(game: dict[str, Any]) -> list[str]:
+        return sorted(
+            [c for m in game["hand"]["hand"]["melds"] for c in m] + game["hand"]["hand"]["deadwood"]
+        )
+
+    def keyed(client: TestClient) -> dict[str, Any]:
+        r = client.post("/api/games", json={"preset": "default", "level": "simple"}, headers=key)
+        assert r.status_code == 201, r.text
+        return dict(r.json()["game"])
+
+    with TestClient(create_app(tmp_path / "a.sqlite3", test_seed="keys")) as client:
+        first, second = cards(keyed(client)), cards(keyed(client))
+    with TestClient(create_app(tmp_path / "b.sqlite3", test_seed="keys")) as client:
+        unkeyed = cards(new_game(client)[2])
+        other = {"x-test-deal-key": "another test"}
+        r = client.post("/api/games", json={"preset": "default"}, headers=other)
+        assert r.status_code == 201
+        assert cards(keyed(client)) == first and cards(keyed(client)) == second
+        assert first != second and unkeyed != first
+        listed = client.get("/api/games", headers={H: r.json()["token"]}).json()
+        bad = client.post(
+            "/api/games",
+            json={"preset": "default"},
+            headers={H: r.json()["token"], "x-test-deal-key": "x" * 301},
+        )
+        assert bad.status_code == 400 and "x-test-deal-key" in bad.json()["error"]
+        assert client.get("/api/games", headers={H: r.json()["token"]}).json() == listed
+    with TestClient(create_app(tmp_path / "c.sqlite3")) as client:
+        plain = client.post("/api/games", json={"preset": "default"}, headers={"x-test-deal-key": "x" * 301})
+        assert plain.status_code == 201

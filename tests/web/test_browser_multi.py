@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from helpers.browser import CHROMIUM, FLAGS, NO_MOTION, layout_problems, resize
+from helpers.browser import CHROMIUM, NO_MOTION, layout_problems, resize
 from helpers.shots import SHOTS
 from helpers.web import LiveServer, pickup_action
 
@@ -32,14 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     ).start()
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def version(page: Any) -> int:

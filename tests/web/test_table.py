@@ -21,7 +21,6 @@ import pytest
 
 from helpers.browser import (
     CHROMIUM,
-    FLAGS,
     NO_MOTION,
     SIZES,
     layout_problems,
@@ -50,14 +49,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     )
     yield live.start()
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def open_page(browser: Any, size: tuple[int, int] = (1280, 800), init: str = NO_MOTION, **kw: Any) -> Any:

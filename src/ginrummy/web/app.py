@@ -150,7 +150,7 @@ class Server(SeatServer, EndingServer, ReviewServer):
                 rules = rules.replace(target=target)
             except GinRummyError as exc:
                 raise ApiError(400, f'"target": {exc}') from None
-        seed, secret = self.new_secrets()
+        seed, secret = self.new_secrets(self.deal_key(request))
         row = GameRow(
             id=secrets.token_urlsafe(18),
             owner=owner_of(token),

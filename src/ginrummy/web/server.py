@@ -28,9 +28,23 @@ from ginrummy.web.serialize import table_json
 from ginrummy.web.session import GameSession, Progress
 from ginrummy.web.workers import INLINE_LEVELS, DecisionPool
 
-__all__ = ["CPU_THREADS", "TOKEN_HEADER", "WAITING_THREADS", "BaseServer", "owner_of", "progress_of"]
+__all__ = [
+    "CPU_THREADS",
+    "DEAL_KEY_HEADER",
+    "TOKEN_HEADER",
+    "WAITING_THREADS",
+    "BaseServer",
+    "owner_of",
+    "progress_of",
+]
 
 TOKEN_HEADER = "x-player-token"
+DEAL_KEY_HEADER = "x-test-deal-key"
+"""With a test seed only (``GINRUMMY_TEST_DEAL_SEED``): the games a request with this header
+creates are dealt from the seed, the key and how many games that key has made, so that a test
+that names itself plays the same deals whatever other tests the server served before. Without a
+test seed the header is ignored."""
+_DEAL_KEY_RE = re.compile(r"^[ -~]{1,300}$")
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 T = TypeVar("T")
@@ -70,18 +84,36 @@ class BaseServer:
         self.hub = Hub()
         self.test_seed = test_seed
         self.created = 0
+        self._created_by_key: dict[str, int] = {}
         self._cpu = anyio.CapacityLimiter(CPU_THREADS)
         self._waiting = anyio.CapacityLimiter(WAITING_THREADS)
 
-    def new_secrets(self) -> tuple[int, str]:
+    def new_secrets(self, deal_key: str | None = None) -> tuple[int, str]:
         """A new game's seed (128 random bits) and secret. With a test seed (tests only:
-        ``GINRUMMY_TEST_DEAL_SEED``) both are derived from it, so deals are repeatable."""
+        ``GINRUMMY_TEST_DEAL_SEED``) both are derived from it, so deals are repeatable: from the
+        seed and ``deal_key`` (:data:`DEAL_KEY_HEADER`) with the key's own count of games, or,
+        without a key, from the count of every game this server made."""
         self.created += 1
         if self.test_seed is None:
             return secrets.randbits(128), secrets.token_hex(32)
-        base = f"{self.test_seed}:{self.created}"
+        if deal_key is None:
+            base = f"{self.test_seed}:{self.created}"
+        else:
+            n = self._created_by_key.get(deal_key, 0) + 1
+            self._created_by_key[deal_key] = n
+            base = f"{self.test_seed}:{deal_key}:{n}"
         seed = int(hashlib.sha256(f"seed:{base}".encode()).hexdigest()[:32], 16)
         return seed, hashlib.sha256(f"secret:{base}".encode()).hexdigest()
+
+    def deal_key(self, request: Request) -> str | None:
+        """The request's :data:`DEAL_KEY_HEADER` under a test seed (else ``None``); a malformed
+        key (not 1-300 printable ASCII characters) is a 400."""
+        key: str | None = request.headers.get(DEAL_KEY_HEADER)
+        if key is None or self.test_seed is None:
+            return None
+        if not _DEAL_KEY_RE.match(key):
+            raise ApiError(400, f"malformed {DEAL_KEY_HEADER} header")
+        return key
 
     async def in_thread(self, fn: Callable[..., T], *args: Any, level: str | None = None) -> T:
         """``fn(*args)`` in a worker thread, off the event loop. Work that may play a slow

@@ -3,6 +3,10 @@
    are chosen to lay a meld, add to a table meld, or discard. */
 import { el, tapWord } from "./dom.js";
 import { cardButton, cardBack, cardImg, glyphs } from "./cards.js";
+import { cardWidth } from "./hand.js";
+
+const MIN_TABLE_CARD = 44;  // px: a card of the spread pile stays a 44 px touch target
+const ACTION_BAR = 60;      // px: the bar of buttons under the hand, when it is empty now
 
 const pick = { selected: new Set(), version: null };
 
@@ -69,6 +73,25 @@ export function pickupTable(g, h, act) {
     el("div", { class: "piles" },
       el("div", { class: "pile-box" }, stock, el("span", { class: "label" }, "Stock")),
       el("div", { class: "pile-box" }, el("div", { class: "pile-spread", id: "discard-pile" }, spread), el("span", { class: "label" }, `Discards (${pile.length}), top right`))));
+}
+
+/** On a narrow screen, the table's cards (melds, spread pile, stock) made smaller, down to 44 px
+    wide, until your hand and its bar of buttons end inside the window at the top of the page: a
+    long pickup hand grows the table (many melds, a deep pile) and would push your cards below
+    the fold. Run after each render and when the width changes. */
+export function fitPickupTable() {
+  const t = document.querySelector(".pickup-table"), me = document.querySelector("section.me");
+  if (!t || !me) return;
+  t.style.removeProperty("--cw");
+  if (window.innerWidth > 600) return;
+  const bar = me.querySelector(".action-bar");
+  const spare = bar && !bar.childElementCount ? ACTION_BAR : 0;  // a button will appear there
+  const bottom = () => me.getBoundingClientRect().bottom + window.scrollY + spare;
+  let cw = cardWidth();
+  while (bottom() > window.innerHeight && cw > MIN_TABLE_CARD) {
+    cw = Math.max(MIN_TABLE_CARD, Math.floor(cw * 0.92));
+    t.style.setProperty("--cw", `${cw}px`);
+  }
 }
 
 /** Your hand: click cards to choose them; the buttons below lay a meld, or discard one card. */

@@ -11,7 +11,7 @@ import { eventText, withCards } from "./words.js";
 import { cancelMotion, computerMoves, deal, settle, snapshot } from "./motion.js";
 import { play } from "./sound.js";
 import { startLive, joinPage, seatsPanel, matchBox, teamBox } from "./seats.js";
-import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt } from "./pickup.js";
+import { pickupTable, pickupHand, pickupResult, pickupEventText, pickupPrompt, fitPickupTable } from "./pickup.js";
 import { table } from "./tablestate.js";
 
 
@@ -146,7 +146,7 @@ function opponentArea(g, h) {
   const other = 1 - g.you;
   const who = g.opponent === "person" ? g.names[other] : `Computer (${g.level})`;
   return el("section", { class: "opponent", "aria-label": g.opponent === "person" ? g.names[other] : "The computer" },
-    el("h2", {}, `${who} `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} cards`), h.dealer === other ? el("span", { class: "badge" }, "dealer") : null),
+    el("h2", {}, `${who} `, el("span", { class: "muted", id: "opp-count" }, `${opp.count} card${opp.count === 1 ? "" : "s"}`), h.dealer === other ? el("span", { class: "badge" }, "dealer") : null),
     el("div", { class: "opp-row" }, backs,
       opp.known.length ? el("p", { id: "opp-known", class: "known" }, "Known to hold: ", cardRow(opp.known, "small")) : null));
 }
@@ -211,10 +211,11 @@ export function render(g, keepHint = false, opts = {}) {
   document.documentElement.style.setProperty("--cw", `${cardWidth()}px`);
   const fan = $("#hand");
   layoutFan(fan);
+  if (pickup) fitPickupTable();
   if (fan && window.ResizeObserver) {
     let lastWidth = fan.clientWidth;
     new ResizeObserver(() => {
-      if (fan.clientWidth !== lastWidth) { lastWidth = fan.clientWidth; document.documentElement.style.setProperty("--cw", `${cardWidth()}px`); layoutFan(fan); }
+      if (fan.clientWidth !== lastWidth) { lastWidth = fan.clientWidth; document.documentElement.style.setProperty("--cw", `${cardWidth()}px`); layoutFan(fan); if (pickup) fitPickupTable(); }
     }).observe(fan);
   }
   if (freshEvents.length) announce(events.slice(prev).join(". ") + ". " + (pickup ? pickupPrompt(g, h) : promptText(g, h)));
