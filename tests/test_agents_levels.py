@@ -6,14 +6,13 @@ import random
 
 import pytest
 
-from ginrummy.agents import AGENTS, BY_STRENGTH, ExpertAgent, Level, make_agent, strongest
-from ginrummy.agents.expert import ExpertParams
-from ginrummy.agents.pickup_strong import PickupExpertAgent
+from ginrummy.agents import AGENTS, BY_STRENGTH, make_agent, strongest
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
+from helpers.agents import quick_agent
 from helpers.hands import play_out
 
 # every preset played with HandState (discard-pile pickup is another game, with its own state)
@@ -35,14 +34,6 @@ class Checked:
         action: Action = self.inner.act(view)  # type: ignore[attr-defined]
         assert state.can(action, player=view.player), (view.phase, action)
         return action
-
-
-def fast_expert(seed: int) -> Level:
-    # as make_agent("expert") builds it, with fewer worlds per search and no time caps (a loaded
-    # machine plays the same moves)
-    return Level(
-        ExpertAgent(seed, search=ExpertParams(samples=4, max_samples=32).untimed()), PickupExpertAgent(seed)
-    )
 
 
 def test_levels_registered() -> None:
@@ -71,14 +62,14 @@ def test_expert_plays_legally_under_every_preset(preset: str) -> None:
     for seed in range(3):
         state = HandState.deal(rules, seed % 2, random.Random(seed))
         ref = [state]
-        agents = [Checked(fast_expert(seed), ref), Checked(make_agent("strong", seed), ref)]
+        agents = [Checked(quick_agent("expert", seed), ref), Checked(make_agent("strong", seed), ref)]
         play_out(state, agents, note=f"{preset} seed {seed}")
 
 
 def test_levels_are_reproducible() -> None:
     def run(level: str) -> list[object]:
         state = HandState.deal(Rules(), 0, random.Random(5))
-        agent = fast_expert(3) if level == "expert" else make_agent(level, 3)
+        agent = quick_agent("expert", 3) if level == "expert" else make_agent(level, 3)
         play_out(state, [agent, make_agent("simple", 4)])
         return [a for _, a in state.log]
 

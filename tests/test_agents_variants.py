@@ -10,8 +10,7 @@ import pytest
 
 from ginrummy.agents import Level, make_agent, plays_as
 from ginrummy.agents.beginner import BeginnerAgent
-from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
-from ginrummy.agents.pickup_strong import PickupExpertAgent
+from ginrummy.agents.expert import ExpertAgent, rollout
 from ginrummy.agents.strong import StrongAgent, layoff_cards
 from ginrummy.agents.tracking import track
 from ginrummy.agents.variant_play import rules_in_force
@@ -24,6 +23,7 @@ from ginrummy.variants import AnyAction, AnyView, deal_hand, variant_of
 from ginrummy.variants.standard.actions import Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
+from helpers.agents import quick_agent
 from helpers.hands import play_out
 
 LEVELS = {"beginner": BeginnerAgent, "strong": StrongAgent, "expert": ExpertAgent}
@@ -32,12 +32,7 @@ LEVELS = {"beginner": BeginnerAgent, "strong": StrongAgent, "expert": ExpertAgen
 def level(name: str, seed: int) -> Level:
     """``make_agent(name)``, the expert with a small search without time caps (as the level, only
     faster, and the same moves on a loaded machine)."""
-    if name == "expert":
-        return Level(
-            ExpertAgent(seed, search=ExpertParams(samples=4, max_samples=32).untimed()),
-            PickupExpertAgent(seed),
-        )
-    agent = make_agent(name, seed)
+    agent = quick_agent(name, seed)
     assert isinstance(agent, Level)
     return agent
 

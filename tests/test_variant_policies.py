@@ -20,6 +20,7 @@ from ginrummy.melds import STANDARD
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import DrawStock, Pass, TakeDiscard
 from ginrummy.variants.standard.state import HandState
+from helpers.agents import quick_agent
 from helpers.build import pure_only
 from helpers.hands import play_out
 from helpers.pickup import deck_for
@@ -80,7 +81,7 @@ def test_race_value_scores_an_early_gin_above_a_late_one() -> None:
 def test_the_expert_plays_straight_gin_hands_to_gin_or_a_dead_hand() -> None:
     for seed in range(3):
         state = HandState.deal(STRAIGHT, seed % 2, random.Random(seed))
-        result = play_out(state, [make_agent("expert", seed), make_agent("simple", seed + 1)])
+        result = play_out(state, [quick_agent("expert", seed), make_agent("simple", seed + 1)])
         assert result.outcome in (Outcome.GIN, Outcome.BIG_GIN, Outcome.DEAD)
 
 

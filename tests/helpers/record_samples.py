@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginrummy.agents import make_agent
 from ginrummy.records import AnyRecord, GameRecord, MatchRecord, TeamRecord
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.scoring.match import Match, TeamMatch
 from ginrummy.variants import AnyHandState
+from helpers.agents import quick_agent
 
 
 def shorter(rules: Rules, target: int) -> Rules:
@@ -43,8 +43,8 @@ def play_record(rules: Rules, levels: tuple[str, str], seed: int) -> Played:
     if rules.team_size > 1:
         size = rules.team_size
         teams = (
-            [make_agent(a, seed + i) for i in range(size)],
-            [make_agent(b, seed + 50 + i) for i in range(size)],
+            [quick_agent(a, seed + i) for i in range(size)],
+            [quick_agent(b, seed + 50 + i) for i in range(size)],
         )
         per_pairing: list[list[list[AnyHandState]]] = []
         team = TeamMatch(rules, teams, seed=seed)
@@ -59,7 +59,7 @@ def play_record(rules: Rules, levels: tuple[str, str], seed: int) -> Played:
 
         team.play(keep_team)
         return Played(TeamRecord.from_team(team, per_pairing), team, hands)
-    agents = [make_agent(a, seed), make_agent(b, seed + 1)]
+    agents = [quick_agent(a, seed), quick_agent(b, seed + 1)]
     if rules.match_games > 1 or rules.match_target:
         per_game: list[list[AnyHandState]] = []
         match = Match(rules, seed=seed, names=(a, b))
