@@ -10,7 +10,7 @@ are byte-identical.
     python bench/differential_build.py --compare     # both builds, in two subprocesses: the differences
 
 ``--compare`` runs ``.venv-compiled/bin/python`` (``--compiled``) for the compiled build and this
-interpreter with ``src/`` first on the path for the pure one; it prints how many hands each played
+interpreter with ``src/`` first on the path for the pure one, the two at once; it prints how many hands each played
 and every hand that differs, and exits 1 on a difference. ``tests/test_compiled_build.py`` runs a
 smaller set the same way (``lines(hands=..., expert_hands=...)``) where the compiled build is
 installed. No timings here.
@@ -30,14 +30,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHEAP = ("random", "beginner", "simple", "strong")
 """The levels played many hands each; the expert plays ``expert_hands`` per preset."""
+EXPERT_WORLDS = (8, 64)
+"""The expert's worlds a decision here (``samples``, ``max_samples`` on a close one), untimed: its
+search code whole (the extension of close decisions included) at an eighth of the default's 64
+and 1,024 worlds, so that every preset's expert hand costs seconds, not minutes, in the pure build."""
 
 
 def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[str]:
     """One line per hand: every preset, each cheap level against itself and against ``simple``
     (``hands`` hands each, the same two agents for the whole sequence, dealers alternating), and
-    ``expert`` against ``strong`` (``expert_hands`` hands)."""
+    ``expert`` (its search at :data:`EXPERT_WORLDS`) against ``strong`` (``expert_hands`` hands)."""
     from ginrummy.agents import make_agent
-    from ginrummy.agents.expert import untimed
+    from ginrummy.agents.expert import ExpertAgent, ExpertParams, untimed
     from ginrummy.play import play_hand
     from ginrummy.records import HandRecord
     from ginrummy.rules import PRESETS, Rules
@@ -46,6 +50,7 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
 
     pairings = [(a, a, hands) for a in CHEAP] + [(a, "simple", hands) for a in CHEAP if a != "simple"]
     pairings.append(("expert", "strong", expert_hands))
+    search = ExpertParams(samples=EXPERT_WORLDS[0], max_samples=EXPERT_WORLDS[1]).untimed()
     for preset in sorted(PRESETS):
         rules = Rules.preset(preset)
         for first, second, count in pairings:
@@ -54,6 +59,9 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
                 untimed(make_agent(first, derive_seed(seed, case, 0))),
                 untimed(make_agent(second, derive_seed(seed, case, 1))),
             ]
+            expert = getattr(players[0], "inner", players[0])
+            if isinstance(expert, ExpertAgent):
+                expert.search = search
             for i in range(count):
                 deal_seed = derive_seed(seed, case, "deal", i)
                 state = deal_hand(rules, i % 2, deal_seed)
@@ -62,17 +70,12 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
                 yield f"{case} #{i}\t{record}\t{state.log!r}\t{result!r}"
 
 
-def _run(python: str, out: Path, env: dict[str, str], args: list[str]) -> list[str]:
-    subprocess.run([python, __file__, "--out", str(out), *args], env=env, check=True, cwd=ROOT)
-    return out.read_text().splitlines()
-
-
 def compare(compiled_python: str, args: list[str]) -> int:
     """Run both builds; print the differences; 0 when there are none."""
     pure_env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     compiled_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     with tempfile.TemporaryDirectory() as tmp:
-        builds = {}
+        runs = {}
         for name, python, env in (
             ("pure", sys.executable, pure_env),
             ("compiled", compiled_python, compiled_env),
@@ -80,8 +83,12 @@ def compare(compiled_python: str, args: list[str]) -> int:
             check = [python, "-c", "from ginrummy.compiled import build; print(build())"]
             which = subprocess.run(check, env=env, capture_output=True, text=True, check=True, cwd=ROOT)
             print(f"{name}: {python}: {which.stdout.strip()}")
-            builds[name] = _run(python, Path(tmp, name), env, args)
-    pure, compiled = builds["pure"], builds["compiled"]
+            command = [python, __file__, "--out", str(Path(tmp, name)), *args]
+            runs[name] = subprocess.Popen(command, env=env, cwd=ROOT)  # the two builds at once
+        for run in runs.values():
+            if run.wait():
+                raise subprocess.CalledProcessError(run.returncode, run.args)
+        pure, compiled = (Path(tmp, name).read_text().splitlines() for name in ("pure", "compiled"))
     differ = [(p, c) for p, c in zip(pure, compiled, strict=False) if p != c]
     print(f"hands: pure {len(pure)}, compiled {len(compiled)}; differences: {len(differ)}")
     for p, c in differ[:5]:
