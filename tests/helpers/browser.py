@@ -129,6 +129,18 @@ LAYOUT_JS = """
     if (label && (r.width < 19.5 || r.height < 19.5 || label.getBoundingClientRect().height < 43.5)) problems.push(`${name(n)} is ${Math.round(r.width)}x${Math.round(r.height)} px in a label ${Math.round(label.getBoundingClientRect().height)} px tall (a radio needs 20, its label 44)`);
     if (!hit || !(n === hit || n.contains(hit) || (label && label.contains(hit)))) problems.push(`${name(n)} is covered by ${hit ? name(hit) : 'nothing'}`);
   }
+  // a label beside cards ("Known to hold:") readable: its first words not under a card
+  for (const n of root.querySelectorAll('.known')) {
+    const text = [...n.childNodes].find((c) => c.nodeType === Node.TEXT_NODE && c.textContent.trim());
+    if (!text) continue;
+    n.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, 1);
+    const r = range.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (r.width && !(hit && n.contains(hit))) problems.push(`the start of ${name(n)} is covered by ${hit ? name(hit) : 'nothing'}`);
+  }
   window.scrollTo(0, 0);
   return { problems, checked };
 }
@@ -139,7 +151,8 @@ def layout_problems(page: Any, scope: str | None = None) -> tuple[list[str], int
     """What the page measures wrong at its current size: sideways scrolling or text running past
     the window's edge (the page clips it), a card, button or
     link outside the window or covered at its centre (``elementFromPoint``), a touch target under
-    44 px (a radio button under 20 px, or its label under 44 px tall). A card in your hand is checked by its slot, the strip of it that shows in the fan.
+    44 px (a radio button under 20 px, or its label under 44 px tall), the first letter of a label
+    beside cards (``.known``: "Known to hold:") covered. A card in your hand is checked by its slot, the strip of it that shows in the fan.
     ``scope``: a selector to check only what is inside it (an open drawer over the table).
     Returns the problems and how many elements were checked."""
     out = page.evaluate(LAYOUT_JS, scope)
