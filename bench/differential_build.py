@@ -41,7 +41,7 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
     (``hands`` hands each, the same two agents for the whole sequence, dealers alternating), and
     ``expert`` (its search at :data:`EXPERT_WORLDS`) against ``strong`` (``expert_hands`` hands)."""
     from ginrummy.agents import make_agent
-    from ginrummy.agents.expert import ExpertAgent, ExpertParams, untimed
+    from ginrummy.agents.expert import ExpertParams, untimed, with_search
     from ginrummy.play import play_hand
     from ginrummy.records import HandRecord
     from ginrummy.rules import PRESETS, Rules
@@ -56,12 +56,9 @@ def lines(hands: int = 12, expert_hands: int = 1, seed: int = 26) -> Iterator[st
         for first, second, count in pairings:
             case = f"{preset} {first}-{second}"
             players = [  # untimed: the expert's play must not depend on the machine's load
-                untimed(make_agent(first, derive_seed(seed, case, 0))),
+                with_search(make_agent(first, derive_seed(seed, case, 0)), search),
                 untimed(make_agent(second, derive_seed(seed, case, 1))),
             ]
-            expert = getattr(players[0], "inner", players[0])
-            if isinstance(expert, ExpertAgent):
-                expert.search = search
             for i in range(count):
                 deal_seed = derive_seed(seed, case, "deal", i)
                 state = deal_hand(rules, i % 2, deal_seed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ginrummy.agents import Agent, make_agent
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert import ExpertParams, with_search
 
 QUICK_SEARCH = ExpertParams(samples=4, max_samples=32).untimed()
 """The expert's search with 4 worlds a decision (32 on a close one) and no time caps: the level's
@@ -13,8 +13,4 @@ code and policies, about twenty times faster, and the same moves on a loaded mac
 def quick_agent(name: str, seed: int) -> Agent:
     """``make_agent(name, seed)``, its expert search (if it has one) replaced by
     :data:`QUICK_SEARCH`; the levels without a search unchanged."""
-    agent = make_agent(name, seed)
-    expert = getattr(agent, "inner", agent)
-    if isinstance(expert, ExpertAgent):
-        expert.search = QUICK_SEARCH
-    return agent
+    return with_search(make_agent(name, seed), QUICK_SEARCH)

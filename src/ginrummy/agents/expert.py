@@ -70,7 +70,7 @@ from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["ExpertAgent", "ExpertParams", "draw_world", "rollout", "untimed"]
+__all__ = ["ExpertAgent", "ExpertParams", "draw_world", "rollout", "untimed", "with_search"]
 
 
 EXPERT_PARAMS = StrongParams(knock_samples=64)
@@ -116,13 +116,26 @@ def _knock_or_play_on(
     return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit)
 
 
-def untimed(agent: _A) -> _A:
+def with_search(agent: _A, search: ExpertParams | None = None) -> _A:
     """``agent`` (a level from :func:`ginrummy.agents.make_agent`, or an :class:`ExpertAgent`)
-    with its expert search untimed (:meth:`ExpertParams.untimed`); any other agent unchanged."""
+    with its expert search replaced by ``search`` (``None``: its own search untimed,
+    :meth:`ExpertParams.untimed`); any other agent unchanged. Returns the same object.
+
+    >>> from ginrummy.agents import make_agent
+    >>> with_search(make_agent("expert", 1), ExpertParams(samples=4, max_samples=4)).inner.search.samples
+    4
+    >>> with_search(make_agent("simple", 1)).name
+    'simple'
+    """
     expert = getattr(agent, "inner", agent)
     if isinstance(expert, ExpertAgent):
-        expert.search = expert.search.untimed()
+        expert.search = expert.search.untimed() if search is None else search
     return agent
+
+
+def untimed(agent: _A) -> _A:
+    """``agent`` with its expert search untimed: :func:`with_search` with its own search."""
+    return with_search(agent)
 
 
 class ExpertAgent(StrongAgent):
