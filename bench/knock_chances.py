@@ -1,7 +1,8 @@
 """Where a player's hands are lost: did it ever have a chance to knock before the hand ended?
 
 Plays games between a measured player and an opponent (``expert`` v ``simple`` under ``eaai`` by
-default; seats alternate by game, the same seeded deals for each pair) and sorts every hand of the
+default; duplicate pairs of :func:`ginrummy.tournament.run_match`: the same deals with the seats
+swapped; the two players must differ) and sorts every hand of the
 measured player by whether it passed up a knock (a legal knock short of gin it did not make), and
 then by how the hand ended (its knock or gin, the opponent's ("its") knock or gin, an undercut either way, a
 dead hand), with the hands' count and net points (points, the measured player's view). It tells apart
@@ -19,12 +20,12 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ginrummy.agents import make_agent
 from ginrummy.melds import least_deadwood
-from ginrummy.play import play_hand, show_hand_over
+from ginrummy.play import show_hand_over
 from ginrummy.rules import Rules
-from ginrummy.scoring.game import Game
 from ginrummy.seeds import derive_seed
+from ginrummy.tournament import run_match
+from ginrummy.tournament.runner import default_factory
 from ginrummy.variants.standard.actions import Knock
 
 
@@ -33,11 +34,11 @@ class Watched:
     and not made, and at each hand's end a row: (passed up a knock, how the hand ended, net
     points for this player)."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Any, rows: list[tuple[bool, str, int]]) -> None:
         self.inner = inner
         self.name = getattr(inner, "name", "player")
         self.passed = False
-        self.rows: list[tuple[bool, str, int]] = []
+        self.rows = rows
 
     def act(self, view: Any) -> Any:
         action = self.inner.act(view)
@@ -64,20 +65,24 @@ class Watched:
         show_hand_over(self.inner, view)
 
 
-def play_game(args: tuple[str, str, str, int, int]) -> list[tuple[bool, str, int]]:
-    """The measured player's rows over one game (``index`` even: it sits first)."""
+_ROWS: list[tuple[bool, str, int]] = []  # this process's rows, filled by the watched agents
+_WATCHED = ""  # the measured player's name in this process
+
+
+def _factory(name: str, rng: random.Random) -> Any:
+    agent = default_factory(name, rng)
+    return Watched(agent, _ROWS) if name == _WATCHED else agent
+
+
+def play_pair(args: tuple[str, str, str, int, int]) -> list[tuple[bool, str, int]]:
+    """The measured player's rows over duplicate pair ``index`` of match seed ``seed``: both
+    games, played by :func:`ginrummy.tournament.run_match` (one pair, in this process)."""
+    global _WATCHED
     me, opp, preset, seed, index = args
-    deal_seed = derive_seed(seed, "pair", index // 2)
-    watched = Watched(make_agent(me, random.Random(derive_seed(seed, index, 0))))
-    other = make_agent(opp, random.Random(derive_seed(seed, index, 1)))
-    seats = [watched, other] if index % 2 == 0 else [other, watched]
-    game = Game(Rules.preset(preset), seed=deal_seed)
-    while not game.is_over:
-        state = game.new_hand()
-        result = play_hand(state, seats)
-        assert result is not None
-        game.enter(result)
-    return watched.rows
+    _WATCHED = me
+    _ROWS.clear()
+    run_match([me, opp], 2, Rules.preset(preset), seed=derive_seed(seed, "pair", index), factory=_factory)
+    return list(_ROWS)
 
 
 def main() -> None:
@@ -89,9 +94,11 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     me, opp = args.players
-    work = [(me, opp, args.rules, args.seed, i) for i in range(args.games)]
+    if me == opp:
+        ap.error("the two players must differ (the measured one is told by its name)")
+    work = [(me, opp, args.rules, args.seed, i) for i in range((args.games + 1) // 2)]
     with ProcessPoolExecutor(args.jobs) as pool:
-        rows = [row for game in pool.map(play_game, work) for row in game]
+        rows = [row for pair in pool.map(play_pair, work) for row in pair]
     table: dict[tuple[bool, str], list[int]] = defaultdict(list)
     for passed, end, points in rows:
         table[passed, end].append(points)
