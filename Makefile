@@ -128,17 +128,17 @@ differential: $(COMPILED_VENV)/.installed
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/bench_engines.py
 
-# Rebuild the expert's fitted data and print it to paste: its knock rule (agents/fitted.py,
-# KNOCK_WEIGHTS_QUADRATIC: the knock chances of 1,600 self-play and 1,200 strong v strong hands
-# played both ways, then fitted) and the points of won hands its game-win table is made from
-# (agents/gamewin.py, HAND_POINTS). About an hour on 2 cores; bench/README.md, section Strength.
+# Rebuild the expert's shipped fitted data, src/ginrummy/agents/fitted.json (read by
+# agents/fitted_data.py): its knock rule (knock_quadratic: the knock chances of 1,600 self-play
+# and 1,200 strong v strong hands played both ways, then fitted) and the points of won hands its
+# game-win table is made from (hand_points). About an hour on 2 cores; bench/README.md, Strength.
 FIT_DIR ?= /tmp/ginrummy-fit
 fitted: $(VENV)/.installed-dev
 	mkdir -p $(FIT_DIR)
 	$(BIN)/python bench/decision_data.py --kind knock --hands 1600 --seed 8 --players rules --jobs 2 --out $(FIT_DIR)/knock_rules.jsonl
 	$(BIN)/python bench/decision_data.py --kind knock --hands 1200 --seed 9 --players strong --jobs 2 --out $(FIT_DIR)/knock_strong.jsonl
-	$(BIN)/python bench/fit_rule.py knock --products $(FIT_DIR)/knock_rules.jsonl $(FIT_DIR)/knock_strong.jsonl
-	$(BIN)/python bench/hand_points.py --games 200 --seed 11 --jobs 2
+	$(BIN)/python bench/fit_rule.py knock --products --write knock_quadratic $(FIT_DIR)/knock_rules.jsonl $(FIT_DIR)/knock_strong.jsonl
+	$(BIN)/python bench/hand_points.py --games 200 --seed 11 --jobs 2 --write
 
 clean:
 	rm -rf $(VENV) $(DEV_VENV) $(COMPILED_VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

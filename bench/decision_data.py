@@ -18,7 +18,10 @@ says who plays the main line and the continuations: ``strong`` (both seats, the 
 ``improved`` (the deciding seat plays the expert's rules without search as a fresh agent,
 which judge knocks as ``strong`` until a hand shows the opponent waiting, against
 ``strong``); ``rules`` (self-play: both seats play ``strong`` with the expert's first fitted
-knock rule, no search: how the frozen ``expert-2026-11`` plays from its second hand). Each knock record also holds ``fitted_a``: the
+knock rule, no search: how the frozen ``expert-2026-11`` plays from its second hand);
+``simple`` (the deciding seat plays ``strong`` against ``simple``, the 2021 EAAI framework's
+SimpleGinRummyPlayer, who knocks as soon as it can: the data of the knock rule the expert uses
+against such an opponent). Each knock record also holds ``fitted_a``: the
 fitted rule in force (``KNOCK_WEIGHTS``) knocks there.
 
 Usage: ``python bench/decision_data.py --kind knock --hands 400 --seed 1 --jobs 2 --out FILE``
@@ -37,6 +40,7 @@ from ginrummy.agents import fitted
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import draw_features, knock_features, upcard_is_close
+from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.strong import StrongAgent, StrongParams
 from ginrummy.agents.tracking import track
 from ginrummy.hand.phase import Phase
@@ -49,7 +53,7 @@ from ginrummy.variants.standard.view import PlayerView
 Record = dict[str, float | int | bool]
 
 
-PLAYERS = ("strong", "improved", "rules")
+PLAYERS = ("strong", "improved", "rules", "simple")
 
 RULES_ONLY = ExpertParams(
     samples=0, knock_rule=True, draw_search=False, knock_search=False, knock_fit="strong"
@@ -64,6 +68,8 @@ def _agents(rng: random.Random, players: str) -> list[Agent]:
     second: Agent = StrongAgent(random.Random(rng.random()))
     if players == "improved":
         first = ExpertAgent(random.Random(rng.random()), search=ExpertParams(samples=0))
+    elif players == "simple":
+        second = SimpleAgent(random.Random(rng.random()))
     elif players == "rules":
         first = ExpertAgent(random.Random(rng.random()), search=RULES_ONLY)
         second = ExpertAgent(random.Random(rng.random()), search=RULES_ONLY)
@@ -118,7 +124,7 @@ def hands(
     """Play ``n`` hands from ``seed``; one record per decision of ``kind`` (knock features
     over ``samples`` sampled opponent hands). ``players``: see the module docstring; unless
     both seats play alike (``strong``, ``rules``) only seat 0's decisions are recorded."""
-    alike = players != "improved"
+    alike = players not in ("improved", "simple")
     rules = Rules.preset(rules_name)
     rng = random.Random(seed)
     judge = StrongAgent(random.Random(seed + 1), StrongParams(knock_samples=samples))

@@ -17,7 +17,10 @@ Where the records hold ``fitted_a`` (the rule in force at the time knocked there
 ``--products`` adds the products of each pair of features (and their squares) to the line,
 named ``"f*g"`` (:func:`ginrummy.agents.fitted.predict` reads such names).
 
-Usage: ``python bench/fit_rule.py knock|draw [--products] FILE [FILE ...]``
+``--write NAME`` stores that line as entry ``NAME`` of the shipped data file
+(``src/ginrummy/agents/fitted.json``, :mod:`ginrummy.agents.fitted_data`), with how it was made.
+
+Usage: ``python bench/fit_rule.py knock|draw [--products] [--write NAME] FILE [FILE ...]``
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import math
 
 import numpy as np
 
+from fitted_file import write_entry
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES
 
 
@@ -77,6 +81,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--products", action="store_true", help="add each pair's product to the line")
     ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--write", metavar="NAME", help="store the weights as this entry of agents/fitted.json")
     a = ap.parse_args(argv)
     kind = a.kind
     features = KNOCK_FEATURES if kind == "knock" else DRAW_FEATURES
@@ -114,7 +119,15 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  fitted - rule in force: {d2.mean():+.3f} +- {se2:.3f} (1 SE)")
     w = fit(x, gain, a.ridge) / scale
     all_names = ["bias", *terms]
-    print("{" + ", ".join(f'"{k}": {v:.4g}' for k, v in zip(all_names, w, strict=True)) + "}")
+    weights = {k: float(f"{v:.4g}") for k, v in zip(all_names, w, strict=True)}
+    print(json.dumps(weights))
+    if a.write:
+        about = (
+            f"bench/fit_rule.py {kind}{' --products' if a.products else ''} on {n} decisions of "
+            + ", ".join(p.rsplit("/", 1)[-1] for p in a.paths)
+            + f"; cross-validated {diff.mean():+.3f} +- {se:.3f} points per decision over the strong rule"
+        )
+        write_entry(a.write, {"about": about, "weights": weights})
 
 
 if __name__ == "__main__":

@@ -3,10 +3,11 @@ game from a score (:mod:`ginrummy.agents.gamewin`, :data:`~ginrummy.agents.gamew
 
 Plays duplicate-dealt games between two players (``strong`` v ``strong`` by default) and counts,
 for every hand that someone won, the winner's points (gin, knock or undercut; dead hands
-are left out: they change neither score). Prints the histogram as a Python dict literal,
-points to count, to paste into ``gamewin.HAND_POINTS``::
+are left out: they change neither score). Prints the histogram, points to count; with
+``--write`` stores it as entry ``hand_points`` of the shipped data file
+(``src/ginrummy/agents/fitted.json``) that ``gamewin.HAND_POINTS`` is read from::
 
-    .venv/bin/python bench/hand_points.py --games 200 --seed 11 --jobs 2
+    .venv/bin/python bench/hand_points.py --games 200 --seed 11 --jobs 2 --write
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
+from fitted_file import write_entry
 from ginrummy.rules import Rules
 from ginrummy.tournament import run_match
 
@@ -32,12 +34,17 @@ def main() -> None:
     ap.add_argument("--rules", default="eaai")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--write", action="store_true", help="store it as hand_points in agents/fitted.json")
     args = ap.parse_args()
     h = histogram(args.players, args.games, args.rules, args.seed, args.jobs)
-    print(
-        f"# {sum(h.values())} won hands of {args.games} games, {' v '.join(args.players)}, rules {args.rules}"
+    about = (
+        f"bench/hand_points.py --games {args.games} --seed {args.seed}: {sum(h.values())} won hands, "
+        f"{' v '.join(args.players)}, rules {args.rules}; points to count"
     )
+    print(f"# {about}")
     print(h)
+    if args.write:
+        write_entry("hand_points", {"about": about, "counts": {str(k): v for k, v in h.items()}})
 
 
 if __name__ == "__main__":

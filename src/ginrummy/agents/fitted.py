@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ginrummy.agents import fitted_data
 from ginrummy.agents.strong import StrongAgent, expected_draw_deadwood, hand_value, knock_points
 from ginrummy.agents.tracking import Tracking
 from ginrummy.cards import CardSet
@@ -145,17 +146,7 @@ def draw_features(agent: StrongAgent, view: PlayerView, tr: Tracking) -> dict[st
     }
 
 
-KNOCK_WEIGHTS: dict[str, float] = {
-    "bias": 38.87,
-    "ev": 0.3893,
-    "undercut": 11.2,
-    "opp_knocks": 4.556,
-    "dw": -7.103,
-    "stock": -0.9354,
-    "gin_next": -52.47,
-    "draw_dw": 7.148,
-    "opp_turns": -3.152,
-}
+KNOCK_WEIGHTS: dict[str, float] = fitted_data.weights("knock_strong")
 """The fitted knock rule: knock (short of gin) when ``bias`` plus the weighted
 :func:`knock_features` is positive; a prediction of the points gained by knocking over
 playing on, fitted by ``bench/fit_rule.py`` on 10,635 knock chances of ``strong`` v
@@ -163,53 +154,7 @@ playing on, fitted by ``bench/fit_rule.py`` on 10,635 knock chances of ``strong`
 1,500 hands); cross-validated it gains 0.63 +- 0.08 points per knock chance over the
 ``strong`` rule."""
 
-KNOCK_WEIGHTS_QUADRATIC: dict[str, float] = {
-    "bias": -7.59,
-    "ev": -0.2482,
-    "undercut": -21.88,
-    "opp_knocks": -12.54,
-    "dw": 4.323,
-    "stock": 1.565,
-    "gin_next": -24.62,
-    "draw_dw": 7.833,
-    "opp_turns": -1.355,
-    "ev*ev": -0.004801,
-    "ev*undercut": -0.3118,
-    "ev*opp_knocks": 0.4743,
-    "ev*dw": -0.0187,
-    "ev*stock": 0.008692,
-    "ev*gin_next": 1.688,
-    "ev*draw_dw": -0.04413,
-    "ev*opp_turns": 0.009708,
-    "undercut*undercut": 6.704,
-    "undercut*opp_knocks": 21.9,
-    "undercut*dw": -0.4755,
-    "undercut*stock": 0.1022,
-    "undercut*gin_next": 26.69,
-    "undercut*draw_dw": -2.037,
-    "undercut*opp_turns": -0.5533,
-    "opp_knocks*opp_knocks": 27.96,
-    "opp_knocks*dw": -2.302,
-    "opp_knocks*stock": 0.3069,
-    "opp_knocks*gin_next": -20.04,
-    "opp_knocks*draw_dw": 0.2065,
-    "opp_knocks*opp_turns": -0.3437,
-    "dw*dw": -0.1194,
-    "dw*stock": -0.2904,
-    "dw*gin_next": 5.856,
-    "dw*draw_dw": -0.01879,
-    "dw*opp_turns": -0.2478,
-    "stock*stock": -0.01823,
-    "stock*gin_next": -6.03,
-    "stock*draw_dw": -0.009619,
-    "stock*opp_turns": -0.04369,
-    "gin_next*gin_next": 20.41,
-    "gin_next*draw_dw": 0.5294,
-    "gin_next*opp_turns": 1.227,
-    "draw_dw*draw_dw": 0.1755,
-    "draw_dw*opp_turns": -0.4949,
-    "opp_turns*opp_turns": 0.093,
-}
+KNOCK_WEIGHTS_QUADRATIC: dict[str, float] = fitted_data.weights("knock_quadratic")
 """The knock rule of ``expert`` (``ExpertParams.knock_fit`` ``"quadratic"``): like
 :data:`KNOCK_WEIGHTS` a prediction of the points gained by knocking over playing on, over the
 same :func:`knock_features` and the product of each pair of them (terms ``"f*g"``), fitted by
@@ -222,17 +167,7 @@ on the same chances (bench/README.md, "A second knock rule"); a line refitted on
 gains nothing (-0.02 +- 0.05): what the products add is the interplay of the undercut risk,
 the opponent's threat and the chance of gin."""
 
-DRAW_WEIGHTS: dict[str, float] = {
-    "bias": 4.464,
-    "melds": 2.239,
-    "dw": 0.06065,
-    "take_dw": 0.1307,
-    "draw_dw": -1.706,
-    "take_value": -0.5675,
-    "draw_value": 2.047,
-    "stock": -0.09535,
-    "danger": 2.255,
-}
+DRAW_WEIGHTS: dict[str, float] = fitted_data.weights("draw")
 """The fitted upcard rule: take the upcard (when it fits a meld or lowers the deadwood) when
 ``bias`` plus the weighted :func:`draw_features` is positive; fitted like
 :data:`KNOCK_WEIGHTS` on 4,432 close upcard choices. Off by default

@@ -22,72 +22,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ginrummy.agents import fitted_data
 from ginrummy.rules import Rules, Scoring
 
 __all__ = ["HAND_POINTS", "counts_games", "win_chance", "win_table"]
 
-HAND_POINTS: dict[int, int] = {
-    1: 35,
-    2: 16,
-    3: 15,
-    4: 19,
-    5: 11,
-    6: 5,
-    7: 5,
-    8: 13,
-    9: 8,
-    10: 7,
-    12: 7,
-    13: 2,
-    14: 4,
-    15: 1,
-    16: 5,
-    17: 6,
-    18: 7,
-    19: 5,
-    20: 5,
-    21: 6,
-    22: 7,
-    23: 3,
-    24: 2,
-    25: 20,
-    26: 170,
-    27: 107,
-    28: 79,
-    29: 107,
-    30: 65,
-    31: 78,
-    32: 49,
-    33: 55,
-    34: 28,
-    35: 39,
-    36: 17,
-    37: 18,
-    38: 15,
-    39: 16,
-    40: 18,
-    41: 7,
-    42: 11,
-    43: 7,
-    45: 9,
-    46: 4,
-    47: 6,
-    48: 10,
-    49: 4,
-    50: 4,
-    51: 4,
-    52: 4,
-    53: 4,
-    54: 2,
-    55: 6,
-    57: 4,
-    58: 4,
-    59: 2,
-    60: 4,
-    61: 1,
-    62: 2,
-    73: 2,
-}
+HAND_POINTS: dict[int, int] = fitted_data.counts("hand_points")
 """Points of a won hand (points to how many hands of a sample were won with them): ``strong``
 v ``strong`` under ``eaai``, 1,176 won hands of 200 games (gins and undercuts score 25 and
 more, knocks mostly less), rebuilt by ``bench/hand_points.py --games 200 --seed 11``
