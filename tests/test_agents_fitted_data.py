@@ -1,22 +1,15 @@
 """The expert's shipped fitted data (``agents/fitted.json``): every entry loads with the names
-its readers need, a name that is not there is refused, and the bench writer that ``make
-fitted`` calls stores an entry the loader reads back."""
+its readers need, a name that is not there is refused."""
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from ginrummy.agents import fitted, fitted_data, gamewin
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES
 from ginrummy.errors import ArgumentError
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from fitted_file import FILE, write_entry
 
 
 def test_every_entry_says_how_it_was_made() -> None:
@@ -46,13 +39,6 @@ def test_the_modules_read_the_shipped_file() -> None:
     assert all(k > 0 and n > 0 for k, n in gamewin.HAND_POINTS.items())
 
 
-def test_the_bench_writer_writes_the_file_the_package_reads() -> None:
-    shipped = Path(fitted_data.__file__).with_name(fitted_data.FILE_NAME)
-    if shipped.resolve() != FILE.resolve():
-        pytest.skip("the package is installed from elsewhere than this checkout")
-    assert json.loads(FILE.read_text(encoding="utf-8")).keys() == fitted_data.entries().keys()
-
-
 @pytest.mark.parametrize(
     ("reader", "name"),
     [(fitted_data.weights, "hand_points"), (fitted_data.counts, "draw"), (fitted_data.weights, "nothing")],
@@ -60,14 +46,3 @@ def test_the_bench_writer_writes_the_file_the_package_reads() -> None:
 def test_a_name_without_that_table_is_refused(reader: Callable[[str], object], name: str) -> None:
     with pytest.raises(ArgumentError, match=repr(name)):
         reader(name)
-
-
-def test_write_entry_replaces_one_entry_and_keeps_the_others(tmp_path: Path) -> None:
-    path = tmp_path / "fitted.json"
-    write_entry("b", {"about": "x", "weights": {"bias": 1.0}}, path)
-    write_entry("a", {"about": "y", "counts": {"3": 2}}, path)
-    write_entry("b", {"about": "z", "weights": {"bias": -2.5, "dw": 0.5}}, path)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert list(data) == ["a", "b"]
-    assert data["b"] == {"about": "z", "weights": {"bias": -2.5, "dw": 0.5}}
-    assert data["a"]["counts"] == {"3": 2}

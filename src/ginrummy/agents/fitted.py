@@ -7,7 +7,8 @@ The weights were fitted by least squares on ``strong`` v ``strong`` hands under 
 rules where, at each knock chance (close upcard choice), both branches of the true hand were
 played out by ``strong`` (``bench/decision_data.py``, ``bench/fit_rule.py``): one step of
 policy improvement over the ``strong`` level, whose own rules are hand-set thresholds. The
-fit and its cross-validated gain are in bench/README.md, section Strength.
+fit and its cross-validated gain are in bench/README.md, section Strength. The weights ship
+in ``fitted.json`` (:mod:`ginrummy.agents.fitted_data`), which ``make fitted`` rebuilds.
 """
 
 from __future__ import annotations

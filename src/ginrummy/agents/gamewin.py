@@ -30,8 +30,8 @@ __all__ = ["HAND_POINTS", "counts_games", "win_chance", "win_table"]
 HAND_POINTS: dict[int, int] = fitted_data.counts("hand_points")
 """Points of a won hand (points to how many hands of a sample were won with them): ``strong``
 v ``strong`` under ``eaai``, 1,176 won hands of 200 games (gins and undercuts score 25 and
-more, knocks mostly less), rebuilt by ``bench/hand_points.py --games 200 --seed 11``
-(bench/README.md)."""
+more, knocks mostly less), rebuilt by ``bench/hand_points.py --games 200 --seed 11 --write``
+into the shipped ``fitted.json`` (:mod:`ginrummy.agents.fitted_data`; bench/README.md)."""
 
 
 def counts_games(rules: Rules) -> bool:
