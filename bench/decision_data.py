@@ -20,8 +20,9 @@ which judge knocks as ``strong`` until a hand shows the opponent waiting, agains
 ``strong``); ``rules`` (self-play: both seats play ``strong`` with the expert's first fitted
 knock rule, no search: how the frozen ``expert-2026-11`` plays from its second hand);
 ``simple`` (the deciding seat plays ``strong`` against ``simple``, the 2021 EAAI framework's
-SimpleGinRummyPlayer, who knocks as soon as it can: the data of the knock rule the expert uses
-against such an opponent). Each knock record also holds ``fitted_a``: the
+SimpleGinRummyPlayer, who knocks as soon as it can: data for a knock rule against such an
+opponent; on 1,000 hands a refitted line gained +0.19 +- 0.12 points per chance over ``strong``'s
+rule, so none is in play). Each knock record also holds ``fitted_a``: the
 fitted rule in force (``KNOCK_WEIGHTS``) knocks there.
 
 Usage: ``python bench/decision_data.py --kind knock --hands 400 --seed 1 --jobs 2 --out FILE``

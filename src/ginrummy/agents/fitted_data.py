@@ -5,9 +5,10 @@ winning a game (:mod:`ginrummy.agents.gamewin`).
 Each entry of the file is named (``knock_strong``, ``knock_quadratic``,
 ``draw``, ``hand_points``) and holds ``about`` (how it was made: the ``bench/`` command, its
 data and its seed) and either ``weights`` (term to weight) or ``counts`` (points to count).
-``make fitted`` rebuilds every entry from fresh simulated play and writes the file
-(``bench/fit_rule.py --write``, ``bench/hand_points.py --write``; bench/README.md, section
-Strength). The file is read once, at import, with the standard library only.
+``make fitted`` rebuilds the entries in play (``knock_quadratic``, ``hand_points``) from fresh
+simulated play and writes them into the file (``bench/fit_rule.py --write``,
+``bench/hand_points.py --write``; bench/README.md, section Strength); ``knock_strong`` and
+``draw`` are rebuilt the same way by the commands their ``about`` names. The file is read once, at import, with the standard library only.
 
 >>> sorted(entries())
 ['draw', 'hand_points', 'knock_quadratic', 'knock_strong']
