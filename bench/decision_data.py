@@ -5,7 +5,13 @@ hands, both branches played out.
 forced), the branches are knocking now (the ``strong`` level's best knock) and playing on
 (the ``strong`` discard instead). ``--kind draw``: at each draw or upcard offer where the
 upcard fits a meld with the hand or lowers its deadwood, the branches are taking the upcard
-and drawing from the stock (passing, at the offer).
+and drawing from the stock (passing, at the offer). ``--kind discard``: at each discard where
+no knock is allowed and at least two discards lie within 5 points of ``strong``'s value of its
+choice (the candidates the expert's search weighs), the branches are ``strong``'s discard and
+one of the others drawn at random; the record holds the difference of their
+:func:`discard_features` (``strong``'s minus the other's) and the stock
+size, and both branches are played out by the same seeded players (common random numbers:
+the deal's stock is the same in both, so the difference is the discard's alone, less noisy).
 
 Each record holds what the player could see (``ginrummy.agents.fitted.knock_features`` or
 ``draw_features``, from its view only), ``strong``'s choice (``strong_a``: it took the first
@@ -42,9 +48,11 @@ from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.fitted import draw_features, knock_features, upcard_is_close
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.agents.strong import StrongAgent, StrongParams
-from ginrummy.agents.tracking import track
+from ginrummy.agents.strong import StrongAgent, StrongParams, expected_draw_deadwood
+from ginrummy.agents.tracking import Tracking, track
+from ginrummy.cards import Card, CardSet
 from ginrummy.hand.phase import Phase
+from ginrummy.melds import fits_meld, least_deadwood
 from ginrummy.play import play_hand
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
@@ -119,6 +127,89 @@ def _draw_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, 
     return rec, TakeDiscard(), other
 
 
+DISCARD_FEATURES = (
+    "dw",
+    "potential",
+    "outs",
+    "danger",
+    "points",
+    "dw_stock",
+    "potential_stock",
+    "danger_stock",
+)
+"""The names :func:`discard_features` returns, in the order of a discard rule's weights (``fit_rule.py discard``)."""
+
+
+def discard_features(hand: CardSet, card: int, tr: Tracking) -> dict[str, float]:
+    """What the player can see about discarding ``card`` from the 11-card ``hand`` (``CardSet``),
+    from the tracking ``tr`` only:
+
+    ``dw`` the least deadwood of the 10 cards kept (points), ``potential`` the expected deadwood saved by the next
+    stock draw (points: ``dw`` less :func:`ginrummy.agents.strong.expected_draw_deadwood`),
+    ``outs`` the unseen cards that fit a meld with the kept cards, each counted by the chance
+    that it lies in the stock, ``danger`` the probability that the opponent melds ``card``,
+    ``points`` the card's own points, and ``dw``, ``potential`` and ``danger`` again scaled by
+    the stock's size over 30 (``*_stock``: how much the rest of the hand leaves time for).
+    """
+    mr = tr.mr
+    kept = hand & ~(1 << card)
+    dw = least_deadwood(kept, mr=mr)
+    potential = dw - expected_draw_deadwood(kept, tr) if tr.stock_size else 0.0
+    outs = 0.0
+    x = tr.unseen
+    while x:
+        low = x & -x
+        x ^= low
+        u = low.bit_length() - 1
+        if fits_meld(u, kept, mr=mr):
+            outs += 1.0 - tr.prob[u]
+    danger = tr.p_opp_melds(card)
+    share = tr.stock_size / 30.0
+    return {
+        "dw": float(dw),
+        "potential": potential,
+        "outs": outs,
+        "danger": danger,
+        "points": float(mr.rank_points[card % 13]),
+        "dw_stock": dw * share,
+        "potential_stock": potential * share,
+        "danger_stock": danger * share,
+    }
+
+
+DISCARD_MARGIN = 5.0
+"""Points of ``strong`` value within which a discard is a candidate (``ExpertParams.margin``)."""
+
+
+def _discard_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, Action] | None:
+    if view.phase is not Phase.DISCARD or view.must_knock:
+        return None
+    if any(isinstance(a, Knock) for a in view.legal_actions):
+        return None  # knock chances are the knock data's
+    cards = [a.card for a in view.legal_actions if isinstance(a, Discard)]
+    tr = track(view)
+    hand = view.hand
+    choice = judge.choose_discard(hand, tr, cards, view.taken)
+    best = judge.discard_value(hand, choice, tr)
+    others = [
+        c
+        for c in cards
+        if c not in (choice, view.taken) and judge.discard_value(hand, c, tr) <= best + DISCARD_MARGIN
+    ]
+    if not others:
+        return None
+    other = judge.rng.choice(sorted(others))
+    fa = discard_features(hand, choice, tr)
+    fb = discard_features(hand, other, tr)
+    rec: Record = {k: fa[k] - fb[k] for k in DISCARD_FEATURES}
+    rec["stock"] = float(tr.stock_size)
+    rec["strong_a"] = True
+    return rec, Discard(Card(choice)), Discard(Card(other))
+
+
+CHANCES = {"knock": _knock_chance, "draw": _draw_chance, "discard": _discard_chance}
+
+
 def hands(
     kind: str, rules_name: str, seed: int, n: int, samples: int = 64, players: str = "strong"
 ) -> list[Record]:
@@ -129,7 +220,7 @@ def hands(
     rules = Rules.preset(rules_name)
     rng = random.Random(seed)
     judge = StrongAgent(random.Random(seed + 1), StrongParams(knock_samples=samples))
-    chance = _knock_chance if kind == "knock" else _draw_chance
+    chance = CHANCES[kind]
     out: list[Record] = []
     for i in range(n):
         state = HandState.deal(rules, dealer=i % 2, rng=rng)
@@ -144,8 +235,13 @@ def hands(
                 a_state.push(a, player=p)
                 b_state = state.clone()
                 b_state.push(b, player=p)
-                rec["a"] = _signed(a_state, p, rng, players)
-                rec["b"] = _signed(b_state, p, rng, players)
+                if kind == "discard":  # the same players in both branches
+                    same = rng.random()
+                    rec["a"] = _signed(a_state, p, random.Random(same), players)
+                    rec["b"] = _signed(b_state, p, random.Random(same), players)
+                else:
+                    rec["a"] = _signed(a_state, p, rng, players)
+                    rec["b"] = _signed(b_state, p, rng, players)
                 out.append(rec)
             state.push(agents[p].act(view), player=p)
     return out
@@ -153,7 +249,7 @@ def hands(
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--kind", choices=("knock", "draw"), default="knock")
+    ap.add_argument("--kind", choices=tuple(CHANCES), default="knock")
     ap.add_argument("--hands", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)

@@ -1,8 +1,10 @@
-"""Fit the expert's knock or draw rule on decision data (``decision_data.py``).
+"""Fit the expert's knock, draw or discard rule on decision data (``decision_data.py``).
 
 Each record holds what the player could see at a decision (``ginrummy.agents.fitted.
-knock_features`` or ``draw_features``) and the points of its two branches (``a``: knock /
-take the upcard, ``b``: play on / draw), both played out by ``strong``. A ridge least-squares
+knock_features`` or ``draw_features``; for a discard the difference of the two discards'
+``decision_data.discard_features``) and the points of its two branches (``a``: knock / take the upcard /
+``strong``'s discard, ``b``: play on / draw / another close discard), both played out by
+``strong``. A ridge least-squares
 line predicts the gain of ``a`` over ``b`` (points) from the features; the rule chooses ``a``
 when the prediction is positive. With 5-fold cross-validation (folds of consecutive records,
 so of whole hands but at their edges; each record judged by a line
@@ -20,7 +22,7 @@ named ``"f*g"`` (:func:`ginrummy.agents.fitted.predict` reads such names).
 ``--write NAME`` stores that line as entry ``NAME`` of the shipped data file
 (``src/ginrummy/agents/fitted.json``, :mod:`ginrummy.agents.fitted_data`), with how it was made.
 
-Usage: ``python bench/fit_rule.py knock|draw [--products] [--write NAME] FILE [FILE ...]``
+Usage: ``python bench/fit_rule.py knock|draw|discard [--products] [--write NAME] FILE [FILE ...]``
 """
 
 from __future__ import annotations
@@ -31,8 +33,13 @@ import math
 
 import numpy as np
 
+from decision_data import DISCARD_FEATURES
 from fitted_file import write_entry
 from ginrummy.agents.fitted import DRAW_FEATURES, KNOCK_FEATURES
+
+FEATURES = {"knock": KNOCK_FEATURES, "draw": DRAW_FEATURES, "discard": DISCARD_FEATURES}
+FIRST = {"knock": "knock", "draw": "take", "discard": "keep"}
+"""What the first branch (``a``) of each kind is, for the printout (``keep``: ``strong``'s discard)."""
 
 
 def names(features: tuple[str, ...], products: bool) -> list[str]:
@@ -77,14 +84,14 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("kind", choices=("knock", "draw"))
+    ap.add_argument("kind", choices=tuple(FEATURES))
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--products", action="store_true", help="add each pair's product to the line")
     ap.add_argument("--ridge", type=float, default=1.0)
     ap.add_argument("--write", metavar="NAME", help="store the weights as this entry of agents/fitted.json")
     a = ap.parse_args(argv)
     kind = a.kind
-    features = KNOCK_FEATURES if kind == "knock" else DRAW_FEATURES
+    features = FEATURES[kind]
     terms = names(features, a.products)
     x, gain, b, strong, in_force = load(terms, a.paths)
     # the products span many orders of magnitude: scale each column for the ridge, fit, unscale
@@ -105,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
 
     diff = gain * (chosen.astype(float) - strong.astype(float))
     se = float(diff.std(ddof=1) / math.sqrt(n))
-    a_name = "knock" if kind == "knock" else "take"
+    a_name = FIRST[kind]
     print(f"{n} decisions; points per decision (for the player deciding):")
     print(f"  never {a_name} {b.mean():+.3f}, always {a_name} {value(np.ones(n, dtype=bool)):+.3f}")
     print(f"  strong rule  {value(strong):+.3f}  ({a_name}s {strong.mean():.1%})")

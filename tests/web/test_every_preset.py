@@ -33,14 +33,16 @@ PHONE = {
 }
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TARGETS = {
-    "hollywood": 40,
-    "hollywood-aces": 40,
+    "hollywood": 30,
+    "hollywood-aces": 30,
     "hollywood-teams": 30,
-    "tournament": 30,
+    "tournament": 20,
+    "pickup": 20,
     "slam": 20,
     "match-500": 20,
 }
-"""Low targets keep the long presets short (the rest play to 30)."""
+"""Low targets keep the long presets short (the rest play to 30): a game of a few hands shows
+every screen a longer one does."""
 BY_CLICKS = ["default", "pickup", "oklahoma", "hollywood", "tournament"]
 ON_DESKTOP = ["default", "pickup", "hollywood"]
 """Played whole by clicks on the desktop (every preset's replay opens there too)."""

@@ -107,7 +107,7 @@ def test_the_table_fits_every_size(server: LiveServer, browser: Any, size: tuple
     shots = size in SHOT_SIZES
     SHOTS.mkdir(parents=True, exist_ok=True)
     tag = f"{size[0]}x{size[1]}"
-    start_game(page, server, target=30 if shots else 10)
+    start_game(page, server, target=20 if shots else 10)
     if shots:
         page.screenshot(path=str(SHOTS / f"start-of-hand-{tag}.png"))
     draw_first(page)

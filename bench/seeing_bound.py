@@ -1,0 +1,140 @@
+"""How much better the expert would play if it saw the opponent's hand: a bound on what better
+inference could give (issue 27: the 85% target against the framework's Simple).
+
+Two arms play the same duplicate deals (each deal twice, seats swapped) against one opponent
+level under the ``eaai`` rules, games to the target:
+
+* ``expert``: the expert level untimed (``ExpertParams.untimed``, so that both arms search the
+  same worlds whatever the machine's load), with its own card tracking;
+* ``seeing``: the same player, whose search and knock judgements use the opponent's true hand in
+  every world (the stock's cards are known as a set, their order still drawn at random): what
+  perfect inference of the hand gives the same search. It cheats, so it is a bench tool only.
+
+Both arms call :func:`ginrummy.play.play_hand` for each hand of a :class:`ginrummy.scoring.game.Game`
+(the tournament's loop cannot hand a player the true state). Per arm: games won, net points a
+hand; and the paired difference by duplicate pair (games won and points).
+
+Usage::
+
+    .venv/bin/python bench/seeing_bound.py --games 200 --seed 1 --jobs 2 [--opponent simple]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+
+from ginrummy.agents import make_agent
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.tracking import Tracking
+from ginrummy.cards import CardSet
+from ginrummy.play import play_hand
+from ginrummy.rules import Rules
+from ginrummy.scoring.game import Game
+from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.view import PlayerView
+
+SEARCH = replace(ExpertParams().untimed(), max_samples=256)
+"""Both arms' search: the default, untimed, its extension on close decisions capped at 256 worlds
+(pure Python: the default's 1,024 would take hours here)."""
+
+
+class SeeingExpert(ExpertAgent):
+    """The expert, shown the true state of each hand by the loop (:attr:`state`)."""
+
+    state: HandState | None = None
+
+    def act(self, view: PlayerView) -> Action:
+        self._seat = view.player
+        return super().act(view)
+
+    def _truth(self) -> tuple[CardSet, list[int]]:
+        assert self.state is not None
+        return self.state.hand(1 - self._seat), [int(c) for c in self.state.stock]
+
+    def sample_opponent(self, tr: Tracking) -> CardSet:
+        return self._truth()[0]
+
+    def _worlds(self, tr: Tracking, count: int | None = None) -> list[tuple[CardSet, list[int], bool | int]]:
+        opp, stock = self._truth()
+        out: list[tuple[CardSet, list[int], bool | int]] = []
+        for _, _, wait in super()._worlds(tr, count):
+            order = list(stock)
+            self.rng.shuffle(order)
+            out.append((opp, order, wait))
+        return out
+
+
+def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, int, int]:
+    """One game of ``arm`` against ``opponent`` on the deals of ``seed``; (1 if ``arm`` won,
+    its points less the opponent's, hands)."""
+    rules = Rules.preset("eaai")
+    rng = random.Random(seed * 7919 + 1)
+    me: ExpertAgent = (SeeingExpert if arm == "seeing" else ExpertAgent)(
+        random.Random(rng.random()), search=SEARCH
+    )
+    opp = make_agent(opponent, random.Random(rng.random()))
+    agents = [opp, me] if swapped else [me, opp]
+    seat = 1 if swapped else 0
+    game = Game(rules, seed=seed)
+    hands = 0
+    while not game.is_over:
+        state = game.new_hand()
+        assert isinstance(state, HandState)
+        if isinstance(me, SeeingExpert):
+            me.state = state
+        result = play_hand(state, agents)
+        assert result is not None
+        game.enter(result)
+        hands += 1
+    s = game.summary()
+    return int(s.winner == seat), s.totals[seat] - s.totals[1 - seat], hands
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    var = sum((x - m) ** 2 for x in xs) / max(len(xs) - 1, 1)
+    return m, math.sqrt(var / len(xs))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="games per arm (whole duplicate pairs)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--opponent", default="simple")
+    a = ap.parse_args(argv)
+    pairs = (a.games + 1) // 2
+    jobs = [
+        (arm, a.opponent, a.seed * 100_003 + i, swapped)
+        for i in range(pairs)
+        for arm in ("expert", "seeing")
+        for swapped in (False, True)
+    ]
+    with ProcessPoolExecutor(a.jobs) as ex:
+        results = list(ex.map(play_game, *zip(*jobs, strict=True)))
+    by = {(j[0], j[2], j[3]): r for j, r in zip(jobs, results, strict=True)}
+    for arm in ("expert", "seeing"):
+        mine = [r for (name, _, _, _), r in zip(jobs, results, strict=True) if name == arm]
+        won = [r[0] for r in mine]
+        pts = sum(r[1] for r in mine)
+        n_hands = sum(r[2] for r in mine)
+        print(
+            f"{arm} v {a.opponent}: won {sum(won) / len(won):.1%} of {len(won)}, net {pts / n_hands:+.2f} points a hand"
+        )
+    seeds = sorted({j[2] for j in jobs})
+    games = [sum(by["seeing", s, w][0] - by["expert", s, w][0] for w in (False, True)) / 2 for s in seeds]
+    points = [sum(by["seeing", s, w][1] - by["expert", s, w][1] for w in (False, True)) for s in seeds]
+    g, gse = _mean_se(games)
+    p, pse = _mean_se(points)
+    print(
+        f"seeing - expert, by duplicate pair ({len(seeds)}): {g:+.3f} +- {gse:.3f} games a game, {p:+.1f} +- {pse:.1f} points a pair"
+    )
+
+
+if __name__ == "__main__":
+    main()
