@@ -6,7 +6,7 @@ forced), the branches are knocking now (the ``strong`` level's best knock) and p
 (the ``strong`` discard instead). ``--kind draw``: at each draw or upcard offer where the
 upcard fits a meld with the hand or lowers its deadwood, the branches are taking the upcard
 and drawing from the stock (passing, at the offer). ``--kind discard``: at each discard where
-no knock is allowed and at least two discards lie within 5 points of ``strong``'s value of its
+no knock is allowed and at least two discards lie within the expert's margin (5 points) of ``strong``'s value of its
 choice (the candidates the expert's search weighs), the branches are ``strong``'s discard and
 one of the others drawn at random; the record holds the difference of their
 :func:`discard_features` (``strong``'s minus the other's) and the stock
@@ -177,8 +177,8 @@ def discard_features(hand: CardSet, card: int, tr: Tracking) -> dict[str, float]
     }
 
 
-DISCARD_MARGIN = 5.0
-"""Points of ``strong`` value within which a discard is a candidate (``ExpertParams.margin``)."""
+DISCARD_MARGIN = ExpertParams().margin
+"""Points of ``strong`` value within which a discard is a candidate: the expert search's margin."""
 
 
 def _discard_chance(judge: StrongAgent, view: PlayerView) -> tuple[Record, Action, Action] | None:
