@@ -23,16 +23,12 @@ from __future__ import annotations
 import argparse
 import bisect
 import random
-from typing import cast
 
-from ginrummy.agents import make_agent
+from discard_positions import discard_positions
 from ginrummy.agents.strong import StrongAgent, infer_opponent_hand
 from ginrummy.agents.tracking import track
-from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
-from ginrummy.rules import Rules
-from ginrummy.variants.standard.actions import Action, Knock
-from ginrummy.variants.standard.state import HandState
+from ginrummy.variants.standard.actions import Knock
 
 SAMPLERS = [(0, 1), (3, 1), (6, 1), (2, 8), (3, 8), (6, 8)]
 """(extra draws, pool) of each sampler measured; pool 1 is the plain sample."""
@@ -42,34 +38,24 @@ def positions(
     hands: int, seed: int, opponent: str, samples: int, samplers: list[tuple[int, int]]
 ) -> list[tuple[bool, list[float]]]:
     """(undercut against the true hand, each sampler's estimate) at each knock chance."""
-    rules = Rules.preset("eaai")
-    rng = random.Random(seed)
     rows: list[tuple[bool, list[float]]] = []
     judge = StrongAgent(0)
-    for h in range(hands):
-        state = HandState.deal(rules, dealer=h % 2, rng=rng.randrange(1 << 30))
-        acts = [
-            make_agent("expert", random.Random(rng.randrange(1 << 30))).act,
-            make_agent(opponent, random.Random(rng.randrange(1 << 30))).act,
-        ]
-        while not state.is_over:
-            view = state.view(state.to_act)
-            if state.to_act == 0 and state.phase is Phase.DISCARD:
-                tr = track(view)
-                knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-                if knocks and tr.opp_last_discard is not None:
-                    knock, dw = judge.best_knock(tr, knocks)
-                    melds = knock.melds or ()
-                    if dw:
-                        truth = best_layoff(melds, state.hand(1), tr.mr).points <= dw
-                        r = random.Random(h)
-                        est = []
-                        for extra, pool in samplers:
-                            e = min(tr.opp_turns, extra)
-                            opp = [infer_opponent_hand(tr, r, e, pool) for _ in range(samples)]
-                            est.append(sum(best_layoff(melds, o, tr.mr).points <= dw for o in opp) / samples)
-                        rows.append((truth, est))
-            state.push(cast(Action, acts[state.to_act](view)))
+    for h, state, view in discard_positions(hands, seed, "expert", opponent):
+        tr = track(view)
+        knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+        if not knocks or tr.opp_last_discard is None:
+            continue
+        knock, dw = judge.best_knock(tr, knocks)
+        melds = knock.melds or ()
+        if dw:
+            truth = best_layoff(melds, state.hand(1), tr.mr).points <= dw
+            r = random.Random(h)
+            est = []
+            for extra, pool in samplers:
+                e = min(tr.opp_turns, extra)
+                opp = [infer_opponent_hand(tr, r, e, pool) for _ in range(samples)]
+                est.append(sum(best_layoff(melds, o, tr.mr).points <= dw for o in opp) / samples)
+            rows.append((truth, est))
     return rows
 
 

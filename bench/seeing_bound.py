@@ -14,9 +14,14 @@ Both arms call :func:`ginrummy.play.play_hand` for each hand of a :class:`ginrum
 (the tournament's loop cannot hand a player the true state). Per arm: games won, net points a
 hand; and the paired difference by duplicate pair (games won and points).
 
+Two more arms split what seeing gives: ``seeing-worlds``, shown the hand in the search's worlds
+only, and ``seeing-knocks``, shown it in the knock judgements only (``--arms``; the first arm named
+is the baseline of the paired differences).
+
 Usage::
 
     .venv/bin/python bench/seeing_bound.py --games 200 --seed 1 --jobs 2 [--opponent simple]
+    .venv/bin/python bench/seeing_bound.py --arms expert,seeing-worlds,seeing-knocks
 """
 
 from __future__ import annotations
@@ -24,10 +29,12 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from typing import cast
 
-from ginrummy.agents import make_agent
+from ginrummy.agents import Agent, make_agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.tracking import Tracking
 from ginrummy.cards import CardSet
@@ -44,9 +51,12 @@ SEARCH = replace(ExpertParams().untimed(), max_samples=256)
 
 
 class SeeingExpert(ExpertAgent):
-    """The expert, shown the true state of each hand by the loop (:attr:`state`)."""
+    """The expert, shown the true state of each hand by the loop (:attr:`state`): in its search's
+    worlds where :attr:`see_worlds`, in its knock judgements where :attr:`see_knocks`."""
 
     state: HandState | None = None
+    see_worlds = True
+    see_knocks = True
 
     def act(self, view: PlayerView) -> Action:
         self._seat = view.player
@@ -57,9 +67,11 @@ class SeeingExpert(ExpertAgent):
         return self.state.hand(1 - self._seat), [int(c) for c in self.state.stock]
 
     def sample_opponent(self, tr: Tracking) -> CardSet:
-        return self._truth()[0]
+        return self._truth()[0] if self.see_knocks else super().sample_opponent(tr)
 
     def _worlds(self, tr: Tracking, count: int | None = None) -> list[tuple[CardSet, list[int], bool | int]]:
+        if not self.see_worlds:
+            return super()._worlds(tr, count)
         opp, stock = self._truth()
         out: list[tuple[CardSet, list[int], bool | int]] = []
         for _, _, wait in super()._worlds(tr, count):
@@ -69,16 +81,35 @@ class SeeingExpert(ExpertAgent):
         return out
 
 
+class SeeingWorlds(SeeingExpert):
+    """Shown the hand in the search's worlds only (its knock judgements read the tracking)."""
+
+    see_knocks = False
+
+
+class SeeingKnocks(SeeingExpert):
+    """Shown the hand in the knock judgements only (the search's worlds read the tracking)."""
+
+    see_worlds = False
+
+
+ARMS: dict[str, type[ExpertAgent]] = {
+    "expert": ExpertAgent,
+    "seeing": SeeingExpert,
+    "seeing-worlds": SeeingWorlds,
+    "seeing-knocks": SeeingKnocks,
+}
+"""Each arm's player."""
+
+
 def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, int, int]:
     """One game of ``arm`` against ``opponent`` on the deals of ``seed``; (1 if ``arm`` won,
     its points less the opponent's, hands)."""
     rules = Rules.preset("eaai")
     rng = random.Random(seed * 7919 + 1)
-    me: ExpertAgent = (SeeingExpert if arm == "seeing" else ExpertAgent)(
-        random.Random(rng.random()), search=SEARCH
-    )
+    me: ExpertAgent = ARMS[arm](random.Random(rng.random()), search=SEARCH)
     opp = make_agent(opponent, random.Random(rng.random()))
-    agents = [opp, me] if swapped else [me, opp]
+    agents = cast(list[Agent], [opp, me] if swapped else [me, opp])  # the expert plays the standard views
     seat = 1 if swapped else 0
     game = Game(rules, seed=seed)
     hands = 0
@@ -95,7 +126,7 @@ def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, i
     return int(s.winner == seat), s.totals[seat] - s.totals[1 - seat], hands
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     m = sum(xs) / len(xs)
     var = sum((x - m) ** 2 for x in xs) / max(len(xs) - 1, 1)
     return m, math.sqrt(var / len(xs))
@@ -107,18 +138,27 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--opponent", default="simple")
+    ap.add_argument(
+        "--arms",
+        default="expert,seeing",
+        help=f"the arms, comma-separated, the first the baseline of the paired differences (of {', '.join(ARMS)})",
+    )
     a = ap.parse_args(argv)
+    arms = a.arms.split(",")
+    unknown = [x for x in arms if x not in ARMS]
+    if unknown or len(arms) < 2:
+        ap.error(f"--arms: two or more of {', '.join(ARMS)}, not {a.arms!r}")
     pairs = (a.games + 1) // 2
     jobs = [
         (arm, a.opponent, a.seed * 100_003 + i, swapped)
         for i in range(pairs)
-        for arm in ("expert", "seeing")
+        for arm in arms
         for swapped in (False, True)
     ]
     with ProcessPoolExecutor(a.jobs) as ex:
         results = list(ex.map(play_game, *zip(*jobs, strict=True)))
     by = {(j[0], j[2], j[3]): r for j, r in zip(jobs, results, strict=True)}
-    for arm in ("expert", "seeing"):
+    for arm in arms:
         mine = [r for (name, _, _, _), r in zip(jobs, results, strict=True) if name == arm]
         won = [r[0] for r in mine]
         pts = sum(r[1] for r in mine)
@@ -127,13 +167,16 @@ def main(argv: list[str] | None = None) -> None:
             f"{arm} v {a.opponent}: won {sum(won) / len(won):.1%} of {len(won)}, net {pts / n_hands:+.2f} points a hand"
         )
     seeds = sorted({j[2] for j in jobs})
-    games = [sum(by["seeing", s, w][0] - by["expert", s, w][0] for w in (False, True)) / 2 for s in seeds]
-    points = [sum(by["seeing", s, w][1] - by["expert", s, w][1] for w in (False, True)) for s in seeds]
-    g, gse = _mean_se(games)
-    p, pse = _mean_se(points)
-    print(
-        f"seeing - expert, by duplicate pair ({len(seeds)}): {g:+.3f} +- {gse:.3f} games a game, {p:+.1f} +- {pse:.1f} points a pair"
-    )
+    base = arms[0]
+    for arm in arms[1:]:
+        games = [sum(by[arm, s, w][0] - by[base, s, w][0] for w in (False, True)) / 2 for s in seeds]
+        points = [sum(by[arm, s, w][1] - by[base, s, w][1] for w in (False, True)) for s in seeds]
+        g, gse = _mean_se(games)
+        p, pse = _mean_se(points)
+        print(
+            f"{arm} - {base}, by duplicate pair ({len(seeds)}): {g:+.3f} +- {gse:.3f} games a game, "
+            f"{p:+.1f} +- {pse:.1f} points a pair"
+        )
 
 
 if __name__ == "__main__":

@@ -19,38 +19,19 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 from dataclasses import fields, replace
-from typing import cast
 
-from ginrummy.agents import make_agent
+from discard_positions import discard_positions
 from ginrummy.agents.tracking import DEFAULT_EVIDENCE, Evidence, track
 from ginrummy.cards import CardSet
-from ginrummy.hand.phase import Phase
-from ginrummy.rules import Rules
-from ginrummy.variants.standard.actions import Action
-from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
 
 def positions(hands: int, seed: int, opponent: str, preset: str) -> list[tuple[PlayerView, CardSet]]:
     """(seat 0's view, the opponent's true hand) at seat 0's discard decisions in ``hands`` hands."""
-    rules = Rules.preset(preset)
-    rng = random.Random(seed)
-    out: list[tuple[PlayerView, CardSet]] = []
-    for h in range(hands):
-        state = HandState.deal(rules, dealer=h % 2, rng=rng.randrange(1 << 30))
-        agents = [
-            make_agent("strong", random.Random(rng.randrange(1 << 30))),
-            make_agent(opponent, random.Random(rng.randrange(1 << 30))),
-        ]
-        while not state.is_over:
-            p = state.to_act
-            view = state.view(p)
-            if p == 0 and state.phase is Phase.DISCARD:
-                out.append((view, state.hand(1)))
-            state.push(cast(Action, agents[p].act(view)))  # knock-and-draw gin: a standard action
-    return out
+    return [
+        (view, state.hand(1)) for _, state, view in discard_positions(hands, seed, "strong", opponent, preset)
+    ]
 
 
 def log_likelihood(pos: list[tuple[PlayerView, CardSet]], evidence: Evidence) -> float:

@@ -62,8 +62,10 @@ class _Player:
             with self._lock:
                 self.out += chunk.decode()
 
-    def prompt(self, timeout: float = 60.0) -> str:
-        """Wait for the next prompt (a line ending in ``> `` after the last answer)."""
+    def prompt(self, timeout: float = 300.0) -> str:
+        """Wait for the next prompt (a line ending in ``> `` after the last answer). The timeout
+        only guards against a hang: on a loaded machine a fresh process may take a minute to
+        print its first prompt (seen at 60 s with every core busy)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             with self._lock:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.agents.expert import ExpertParams
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.strong import StrongAgent, discard_regret, infer_opponent_hand, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet
@@ -104,3 +104,60 @@ def test_weighing_favours_hands_that_explain_the_discard() -> None:
 def test_expert_params_refuse_a_bad_inference_setting(pool: int, draws: int) -> None:
     with pytest.raises(ArgumentError, match="infer_pool"):
         ExpertParams(infer_pool=pool, infer_draws=draws)
+
+
+def test_the_tracking_keeps_the_hands_knock_limit() -> None:
+    for preset in ("default", "eaai", "oklahoma"):
+        s = HandState.deal(Rules.preset(preset), dealer=0, rng=3)
+        view = s.view(1)
+        assert track(view).knock_limit == view.knock_limit
+    # Oklahoma: the first upcard's value is the limit, so it varies by deal
+    limits = {
+        track(HandState.deal(Rules.preset("oklahoma"), dealer=0, rng=r).view(1)).knock_limit
+        for r in range(40)
+    }
+    assert len(limits) > 1
+
+
+def test_an_opponent_who_knocks_at_once_holds_no_hand_it_could_knock_with() -> None:
+    s, _ = _position()
+    tr = track(s.view(0))
+    assert tr.opp_last_discard is not None
+    plain = [least_deadwood(infer_opponent_hand(tr, random.Random(i), 3, 8)) for i in range(200)]
+    read = [least_deadwood(infer_opponent_hand(tr, random.Random(i), 3, 8, at_once=True)) for i in range(200)]
+    assert min(plain) <= tr.knock_limit  # the plain reading does draw such hands here
+    assert min(read) > tr.knock_limit
+
+
+@pytest.mark.parametrize("limit", [-1, 200])
+def test_at_once_changes_nothing_where_it_leaves_out_no_hand_or_every_hand(limit: int) -> None:
+    s, _ = _position()
+    tr = replace(track(s.view(0)), knock_limit=limit)
+    a, b = random.Random(4), random.Random(4)
+    for _ in range(30):
+        assert infer_opponent_hand(tr, a, 3, 8, at_once=True) == infer_opponent_hand(tr, b, 3, 8)
+
+
+def test_before_any_discard_at_once_is_the_plain_sample() -> None:
+    s = HandState.deal(Rules.preset("eaai"), dealer=1, rng=8)
+    tr = track(s.view(0))
+    assert tr.opp_last_discard is None
+    a, b = random.Random(2), random.Random(2)
+    for _ in range(20):
+        assert infer_opponent_hand(tr, a, 3, 8, at_once=True) == sample_opponent_hand(tr, b, 3)
+
+
+@pytest.mark.parametrize("infer_at_once", [True, False])
+def test_the_expert_reads_an_opponent_seen_to_knock_at_once(infer_at_once: bool) -> None:
+    s, _ = _position()
+    tr = track(s.view(0))
+    expert = ExpertAgent(seed=6, search=ExpertParams(infer_at_once=infer_at_once))
+    assert not expert.opponent_knocks_at_once()  # nothing seen yet (prior_gin)
+    expert._opp_knocks = expert._opp_late_knocks = 1  # as if a hand showed it knocking short of gin
+    assert expert.opponent_knocks_at_once()
+    worlds = [least_deadwood(opp) for opp, _, _ in expert._worlds(tr, 200)]
+    judged = [least_deadwood(expert.sample_opponent(tr)) for _ in range(200)]
+    if infer_at_once:
+        assert min(worlds) > tr.knock_limit and min(judged) > tr.knock_limit
+    else:
+        assert min(worlds) <= tr.knock_limit and min(judged) <= tr.knock_limit

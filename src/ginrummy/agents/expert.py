@@ -84,13 +84,18 @@ LATE_TURN = 4
 _A = TypeVar("_A")
 
 
-def draw_world(tr: Tracking, rng: random.Random, search: ExpertParams) -> tuple[CardSet, list[int], bool]:
+def draw_world(
+    tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False
+) -> tuple[CardSet, list[int], bool]:
     """One world of the expert's search, drawn with ``rng`` from the tracking ``tr``: the
     opponent's hand (:func:`~ginrummy.agents.strong.infer_opponent_hand` with ``search``'s
-    ``infer_pool`` and ``infer_draws``), the other unseen cards as the stock (top first), and
-    whether the opponent waits for an undercut (a share ``search.opp_wait`` of the worlds). The
-    game review draws its worlds so too (:mod:`ginrummy.review.values`)."""
-    opp = infer_opponent_hand(tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool)
+    ``infer_pool`` and ``infer_draws``, and ``at_once`` for an opponent played as one who knocks
+    at once), the other unseen cards as the stock (top first), and whether the opponent waits
+    for an undercut (a share ``search.opp_wait`` of the worlds). The game review draws its
+    worlds so too (:mod:`ginrummy.review.values`)."""
+    opp = infer_opponent_hand(
+        tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool, at_once=at_once
+    )
     stock = sample_stock(tr, opp, rng)
     return opp, stock, rng.random() < search.opp_wait
 
@@ -293,11 +298,24 @@ class ExpertAgent(StrongAgent):
         against a gin-seeker)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
-        at_once = self.search.fit_wait and self.opponent_knocks_at_once()
+        knocks_at_once = self.opponent_knocks_at_once()
+        at_once = self.search.fit_wait and knocks_at_once
+        reads = self.search.infer_at_once and knocks_at_once
         for _ in range(self.search.samples if count is None else count):
-            opp, stock, wait = draw_world(tr, self.rng, self.search)
+            opp, stock, wait = draw_world(tr, self.rng, self.search, reads)
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait and not at_once))
         return worlds
+
+    def sample_opponent(self, tr: Tracking) -> CardSet:
+        """One opponent hand for the knock judgements: as the search's worlds draw it
+        (:func:`draw_world`) while the opponent is played as one who knocks at once and
+        ``infer_at_once`` is on, else as ``strong`` draws it."""
+        if self.search.infer_at_once and self.opponent_knocks_at_once():
+            s = self.search
+            return infer_opponent_hand(
+                tr, self.rng, min(tr.opp_turns, s.infer_draws), s.infer_pool, at_once=True
+            )
+        return super().sample_opponent(tr)
 
     # -- the fitted rules --------------------------------------------------------
 

@@ -107,9 +107,17 @@ class ExpertParams:
     afresh). On: as a gin-seeker who waits (:meth:`ExpertAgent.opponent_seeks_gin`), until a
     finished hand shows it knocking short of gin (then as one who knocks at once, unless seen to
     wait) or late (then no gin-seeker). Off: as one who knocks at once until seen to wait, as
-    before 2026-11-28. Against MARJJ_v5 in the 2021 EAAI framework the first hand of a game went
-    from -0.8 to +3.8 points and the games won from 55.2% to 59.9% (1,440 games on the same deals;
-    bench/README.md, section Strength)."""
+    before 2026-11-28.
+
+    ``infer_at_once``: whether, while the opponent is played as one who knocks at once
+    (:meth:`ExpertAgent.opponent_knocks_at_once`), the opponent hands it draws (the search's
+    worlds and the knock judgements) leave out hands within the knock limit once it has
+    discarded face up (``at_once`` of :func:`~ginrummy.agents.strong.infer_opponent_hand`): such
+    a player would have knocked instead. Off by default: against ``simple`` the drawn hands come
+    closer to the true ones (deadwood error 12.8 points against 14.9, bench/hand_reading.py), but
+    against the framework's SimpleGinRummyPlayer in the 2021 EAAI framework the expert won 81.2%
+    of 500 games with it against 81.8% without, on the same deals (-0.6 +- 1.9 points of games;
+    bench/README.md, section Strength). On, the knock judgements draw hands as the worlds do."""
 
     samples: int = 64
     candidates: int = 5
@@ -137,6 +145,7 @@ class ExpertParams:
     extend_share: float = 0.2
     take_knock: bool = True
     fit_wait: bool = True
+    infer_at_once: bool = False
     prior_gin: bool = True
 
     def untimed(self) -> ExpertParams:

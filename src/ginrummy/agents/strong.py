@@ -217,13 +217,23 @@ def discard_regret(hand: CardSet, tr: Tracking) -> int:
 
 
 def infer_opponent_hand(
-    tr: Tracking, rng: random.Random, extra: int = 0, pool: int = 1, beta: float = 1.0
+    tr: Tracking,
+    rng: random.Random,
+    extra: int = 0,
+    pool: int = 1,
+    beta: float = 1.0,
+    at_once: bool = False,
 ) -> CardSet:
     """One opponent hand from the tracking, weighed by its latest discard: ``pool`` hands drawn
     by :func:`sample_opponent_hand` (with ``extra``), one kept with weight ``exp(-beta *
     regret)`` (:func:`discard_regret`, points), so that a hand which would have thrown another
     card is less likely (sampling importance resampling). ``pool`` 1 is
     :func:`sample_opponent_hand` itself.
+
+    With ``at_once`` (an opponent who knocks as soon as it can) and ``pool`` above 1, a hand within the knock limit
+    (least deadwood at most ``tr.knock_limit`` points) gets weight 0 once the opponent has
+    discarded face up: such a player would have knocked with it instead. Where all ``pool``
+    hands are so left out, the weights are as without ``at_once``.
 
     Against the true hands at the expert's chances to knock (``strong`` and ``gin-seeker``
     opponents, bench/README.md, section Strength), the undercut chance so estimated ranks the
@@ -233,6 +243,13 @@ def infer_opponent_hand(
         return sample_opponent_hand(tr, rng, extra)
     hands = [sample_opponent_hand(tr, rng, extra) for _ in range(pool)]
     weights = [math.exp(-beta * discard_regret(h, tr)) for h in hands]
+    if at_once:
+        kept = [
+            w if least_deadwood(h, mr=tr.mr) > tr.knock_limit else 0.0
+            for h, w in zip(hands, weights, strict=True)
+        ]
+        if any(kept):
+            weights = kept
     return rng.choices(hands, weights)[0]
 
 

@@ -144,7 +144,8 @@ class Tracking:
     (``view.meld_rules``), which the meld functions take as ``mr=tr.mr``;
     ``opp_last_discard``: the card of the opponent's latest discard face up (``None`` before
     its first), ``opp_last_take``: the discard-pile card it took on that turn (``None`` where it
-    drew from the stock).
+    drew from the stock); ``knock_limit``: the most deadwood (points) a knock may keep in this
+    hand (``view.knock_limit``).
     """
 
     hand: CardSet
@@ -162,6 +163,7 @@ class Tracking:
     mr: MeldRules = STANDARD
     opp_last_discard: int | None = None
     opp_last_take: int | None = None
+    knock_limit: int = 10
 
     @property
     def near(self) -> tuple[CardSet, ...]:
@@ -360,4 +362,5 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
         mr=mr,
         opp_last_discard=last_discard,
         opp_last_take=last_take,
+        knock_limit=view.knock_limit,
     )
