@@ -84,6 +84,15 @@ LATE_TURN = 4
 _A = TypeVar("_A")
 
 
+def _read_hand(tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False) -> CardSet:
+    """One opponent hand (``CardSet``) as the expert reads it:
+    :func:`~ginrummy.agents.strong.infer_opponent_hand` with ``search``'s ``infer_pool`` and
+    ``infer_draws`` (improving draws, no more than the opponent's turns so far), and ``at_once``."""
+    return infer_opponent_hand(
+        tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool, at_once=at_once
+    )
+
+
 def draw_world(
     tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False
 ) -> tuple[CardSet, list[int], bool]:
@@ -93,9 +102,7 @@ def draw_world(
     at once), the other unseen cards as the stock (top first), and whether the opponent waits
     for an undercut (a share ``search.opp_wait`` of the worlds). The game review draws its
     worlds so too (:mod:`ginrummy.review.values`)."""
-    opp = infer_opponent_hand(
-        tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool, at_once=at_once
-    )
+    opp = _read_hand(tr, rng, search, at_once)
     stock = sample_stock(tr, opp, rng)
     return opp, stock, rng.random() < search.opp_wait
 
@@ -311,10 +318,7 @@ class ExpertAgent(StrongAgent):
         (:func:`draw_world`) while the opponent is played as one who knocks at once and
         ``infer_at_once`` is on, else as ``strong`` draws it."""
         if self.search.infer_at_once and self.opponent_knocks_at_once():
-            s = self.search
-            return infer_opponent_hand(
-                tr, self.rng, min(tr.opp_turns, s.infer_draws), s.infer_pool, at_once=True
-            )
+            return _read_hand(tr, self.rng, self.search, at_once=True)
         return super().sample_opponent(tr)
 
     # -- the fitted rules --------------------------------------------------------

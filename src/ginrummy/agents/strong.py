@@ -230,10 +230,10 @@ def infer_opponent_hand(
     card is less likely (sampling importance resampling). ``pool`` 1 is
     :func:`sample_opponent_hand` itself.
 
-    With ``at_once`` (an opponent who knocks as soon as it can) and ``pool`` above 1, a hand within the knock limit
-    (least deadwood at most ``tr.knock_limit`` points) gets weight 0 once the opponent has
-    discarded face up: such a player would have knocked with it instead. Where all ``pool``
-    hands are so left out, the weights are as without ``at_once``.
+    With ``at_once`` (an opponent who knocks as soon as it can) and ``pool`` above 1, a hand
+    within the knock limit (least deadwood at most ``tr.knock_limit`` points) gets weight 0 once
+    the opponent has discarded face up: such a player would have knocked with it instead. Where
+    all ``pool`` hands are so left out, the weights are as without ``at_once``.
 
     Against the true hands at the expert's chances to knock (``strong`` and ``gin-seeker``
     opponents, bench/README.md, section Strength), the undercut chance so estimated ranks the
