@@ -26,46 +26,78 @@ from collections.abc import Callable
 
 from discard_positions import discard_positions
 from ginrummy.agents.expert import ExpertParams
+from ginrummy.agents.reading import AT_ONCE, ReadingModel, read_hand
 from ginrummy.agents.strong import infer_opponent_hand, sample_opponent_hand
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.cards import CardSet
 from ginrummy.melds import least_deadwood
+from ginrummy.variants.standard.view import PlayerView
 
 SEARCH = ExpertParams()
-Reader = Callable[[Tracking, random.Random], CardSet]
+Reader = Callable[[Tracking, PlayerView, random.Random, int], list[CardSet]]
+
+
+def _each(draw: Callable[[Tracking, random.Random], CardSet]) -> Reader:
+    """A reader drawing each hand on its own with ``draw``."""
+    return lambda tr, view, r, n: [draw(tr, r) for _ in range(n)]
+
+
+def _chain(model: ReadingModel) -> Reader:
+    """A reader drawing the hands from one chain over the opponent's whole play
+    (:func:`ginrummy.agents.reading.read_hand` with ``model``), started from a hand weighed by its
+    latest discard; the latest-discard reader where the chain does not apply."""
+
+    def read(tr: Tracking, view: PlayerView, r: random.Random, n: int) -> list[CardSet]:
+        start = infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
+        chain = read_hand(view, tr, r, start, model)
+        if chain is None:
+            return [
+                infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
+                for _ in range(n)
+            ]
+        return [chain.sample() for _ in range(n)]
+
+    return read
+
+
 READERS: dict[str, Reader] = {
-    "plain": lambda tr, r: sample_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws)),
-    "latest discard": lambda tr, r: infer_opponent_hand(
-        tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool
+    "plain": _each(lambda tr, r: sample_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws))),
+    "latest discard": _each(
+        lambda tr, r: infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
     ),
-    "at once": lambda tr, r: infer_opponent_hand(
-        tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool, at_once=True
+    "at once": _each(
+        lambda tr, r: infer_opponent_hand(
+            tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool, at_once=True
+        )
     ),
+    "whole play": _chain(ReadingModel()),
+    "whole play, at once": _chain(AT_ONCE),
 }
-"""Each reader: a tracking and a generator to one drawn opponent hand."""
+"""Each reader: a tracking, the view, a generator and a count to that many drawn opponent hands."""
 
 
-def positions(hands: int, seed: int, opponent: str) -> list[tuple[Tracking, CardSet]]:
+def positions(hands: int, seed: int, opponent: str) -> list[tuple[Tracking, PlayerView, CardSet]]:
     """(seat 0's tracking, the opponent's true hand) at seat 0's discard decisions after the
     opponent's first face-up discard."""
-    out: list[tuple[Tracking, CardSet]] = []
+    out: list[tuple[Tracking, PlayerView, CardSet]] = []
     for _, state, view in discard_positions(hands, seed, "strong", opponent):
         tr = track(view)
         if tr.opp_last_discard is not None and state.hand(1) & ~tr.opp_known:
-            out.append((tr, state.hand(1)))
+            out.append((tr, view, state.hand(1)))
     return out
 
 
-def score(pos: list[tuple[Tracking, CardSet]], reader: Reader, samples: int, seed: int) -> tuple[float, ...]:
+def score(
+    pos: list[tuple[Tracking, PlayerView, CardSet]], reader: Reader, samples: int, seed: int
+) -> tuple[float, ...]:
     """(share held, random share, deadwood error, deadwood bias, share within the knock limit)."""
     rng = random.Random(seed)
     held = rand = err = bias = within = 0.0
-    for tr, opp in pos:
+    for tr, view, opp in pos:
         unknown = opp & ~tr.opp_known
         k = unknown.bit_count()
         true_dw = least_deadwood(opp, mr=tr.mr)
-        for _ in range(samples):
-            h = reader(tr, rng)
+        for h in reader(tr, view, rng, samples):
             dw = least_deadwood(h, mr=tr.mr)
             held += (h & unknown).bit_count() / k
             err += abs(dw - true_dw)
@@ -84,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--samples", type=int, default=32)
     a = ap.parse_args(argv)
     pos = positions(a.hands, a.seed, a.opponent)
-    true_within = sum(least_deadwood(opp, mr=tr.mr) <= tr.knock_limit for tr, opp in pos) / len(pos)
+    true_within = sum(least_deadwood(opp, mr=tr.mr) <= tr.knock_limit for tr, _, opp in pos) / len(pos)
     print(
         f"{a.opponent}: {len(pos)} positions in {a.hands} hands; true hands within the knock limit {true_within:.1%}"
     )

@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import cast
@@ -93,8 +93,26 @@ class SeeingKnocks(SeeingExpert):
     see_worlds = False
 
 
-ARMS: dict[str, type[ExpertAgent]] = {
+def reading_expert(seed: random.Random, search: ExpertParams) -> ExpertAgent:
+    """The expert whose worlds read the opponent's whole play (``ExpertParams.read_play``): it
+    sees nothing hidden (a plain ``ExpertAgent``, so it runs under the compiled build too)."""
+    return ExpertAgent(seed, search=replace(search, read_play=True))
+
+
+def _tuned(**changes: object) -> Callable[..., ExpertAgent]:
+    """An arm: the expert with these ``ExpertParams`` changed (it sees nothing hidden)."""
+
+    def make(seed: random.Random, search: ExpertParams) -> ExpertAgent:
+        return ExpertAgent(seed, search=replace(search, **changes))  # type: ignore[arg-type]
+
+    return make
+
+
+ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "expert": ExpertAgent,
+    "reading": reading_expert,
+    "z1": _tuned(z=1.0),
+    "z1-reading": _tuned(z=1.0, read_play=True),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

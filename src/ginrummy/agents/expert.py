@@ -54,6 +54,7 @@ from ginrummy.agents import fitted
 from ginrummy.agents.expert_params import ExpertParams
 from ginrummy.agents.gamewin import counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
+from ginrummy.agents.reading import AT_ONCE, HandReading, ReadingModel, read_hand
 from ginrummy.agents.rollout import GIN_ONLY, policy_discard, rollout, score_knock
 from ginrummy.agents.straight_play import straight_action
 from ginrummy.agents.strong import StrongAgent, StrongParams, infer_opponent_hand, knock_points, sample_stock
@@ -176,6 +177,9 @@ class ExpertAgent(StrongAgent):
         self._opp_late_knocks = 0  # its knocks short of gin after its first LATE_TURN turns
         self.totals = [0, 0]  # this game's score so far: mine, the opponent's (points)
         self.spent = 0.0  # seconds of decisions in this game
+        self._view: PlayerView | None = None  # the decision's view (read_play's chain reads it)
+        self._chain: HandReading | None = None  # that decision's chain over the opponent's play
+        self._chain_view: PlayerView | None = None
 
     # -- the opponent across hands ---------------------------------------------------
 
@@ -308,10 +312,31 @@ class ExpertAgent(StrongAgent):
         knocks_at_once = self.opponent_knocks_at_once()
         at_once = self.search.fit_wait and knocks_at_once
         reads = self.search.infer_at_once and knocks_at_once
+        chain = self._reading(tr, knocks_at_once)
         for _ in range(self.search.samples if count is None else count):
-            opp, stock, wait = draw_world(tr, self.rng, self.search, reads)
+            if chain is None:
+                opp, stock, wait = draw_world(tr, self.rng, self.search, reads)
+            else:
+                opp = chain.sample()
+                stock, wait = sample_stock(tr, opp, self.rng), self.rng.random() < self.search.opp_wait
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait and not at_once))
         return worlds
+
+    def _reading(self, tr: Tracking, knocks_at_once: bool) -> HandReading | None:
+        """With ``read_play``, the chain over the opponent's whole play this hand
+        (:func:`~ginrummy.agents.reading.read_hand`, one per decision, started from a hand as
+        :func:`draw_world` draws it; modelled as :data:`~ginrummy.agents.reading.AT_ONCE` while it
+        is played as one who knocks at once); ``None`` without it or where the chain does not
+        apply."""
+        view = self._view
+        if not self.search.read_play or view is None:
+            return None
+        if self._chain_view is not view:
+            start = _read_hand(tr, self.rng, self.search)
+            model = AT_ONCE if knocks_at_once else ReadingModel()
+            self._chain = read_hand(view, tr, self.rng, start, model)
+            self._chain_view = view
+        return self._chain
 
     def sample_opponent(self, tr: Tracking) -> CardSet:
         """One opponent hand for the knock judgements: as the search's worlds draw it
@@ -358,6 +383,7 @@ class ExpertAgent(StrongAgent):
         """Choose a legal action for ``view.player`` from the view alone (its time counted in
         :attr:`spent`)."""
         start = time.perf_counter()
+        self._view = view
         try:
             return self._act(view)
         finally:

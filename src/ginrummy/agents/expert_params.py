@@ -119,7 +119,11 @@ class ExpertParams:
     closer to the true ones (deadwood error 12.8 points against 14.9, bench/hand_reading.py), but
     against the framework's SimpleGinRummyPlayer in the 2021 EAAI framework the expert won 81.2%
     of 500 games with it against 81.8% without, on the same deals (-0.6 +- 1.9 points of games;
-    bench/README.md, section Strength). On, the knock judgements draw hands as the worlds do."""
+    bench/README.md, section Strength). On, the knock judgements draw hands as the worlds do.
+
+    ``read_play``: whether the search's worlds draw the opponent's hand from a chain over its whole
+    play this hand (:func:`~ginrummy.agents.reading.read_hand`: every take, pass, discard and
+    knock passed up judged on the hand it then held) instead of by its latest discard alone."""
 
     samples: int = 64
     candidates: int = 5
@@ -149,6 +153,7 @@ class ExpertParams:
     fit_wait: bool = True
     infer_at_once: bool = False
     prior_gin: bool = True
+    read_play: bool = False
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):

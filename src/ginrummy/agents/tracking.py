@@ -38,6 +38,7 @@ Which cards meld together follows the hand's aces (``view.meld_rules``, kept as
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ginrummy.cards import FULL_DECK, CardSet
@@ -52,6 +53,7 @@ __all__ = [
     "Tracking",
     "meld_partner_sets",
     "neighbours",
+    "opponent_events",
     "replay_pile",
     "track",
 ]
@@ -228,6 +230,28 @@ def replay_pile(view: PlayerView) -> list[tuple[Event, int | None]]:
     return out
 
 
+def opponent_events(view: PlayerView) -> Iterator[tuple[Event, int | None, bool]]:
+    """The opponent's public events of the hand in order (``view.player``'s own left out), each
+    with the discard-pile top card when it happened (``None`` if empty) and whether the opponent
+    then passed that card up: a pass of the upcard, or a stock draw while it lay on the pile
+    (not the non-dealer's first draw after both passed the upcard, which is forced)."""
+    me = view.player
+    passes = 0
+    forced = False
+    for ev, top in replay_pile(view):
+        if ev.kind == "pass" and top is not None:
+            passes += 1
+            forced = passes == 2
+        if ev.player == me:
+            if ev.kind == "draw":
+                forced = False
+            continue
+        passed = top is not None and (ev.kind == "pass" or (ev.kind == "draw" and not forced))
+        if ev.kind == "draw":
+            forced = False
+        yield ev, top, passed
+
+
 def _scale(
     weights: list[float], cards: CardSet, card: int, factors: tuple[float, float, float], wrap: bool
 ) -> None:
@@ -292,40 +316,25 @@ def track(view: PlayerView, evidence: Evidence = DEFAULT_EVIDENCE) -> Tracking:
     unseen = FULL_DECK & ~hand & ~dead & ~opp_known
     weights = [1.0] * 52
     declined = took = discarded = 0
-    first_draw_forced = False
-    passes = 0
     take = (evidence.take_rank, evidence.take_near, evidence.take_far)
     decline = (evidence.decline_rank, evidence.decline_near, evidence.decline_far)
     throw = (evidence.discard_rank, evidence.discard_near, evidence.discard_far)
     last_discard: int | None = None
     last_take: int | None = None
     turn_take: int | None = None
-    for ev, pile_top in replay_pile(view):
-        if ev.player != me:
-            if ev.kind == "take":
-                turn_take = ev.card
-            elif ev.kind == "draw":
-                turn_take = None
-            elif ev.kind == "discard" and ev.card is not None:
-                last_discard, last_take = ev.card, turn_take
-        if ev.kind == "pass" and pile_top is not None:
-            passes += 1
-            first_draw_forced = passes == 2
-        if ev.player == me:
-            if ev.kind == "draw":
-                first_draw_forced = False
-            continue
+    for ev, pile_top, passed in opponent_events(view):
+        if ev.kind == "take":
+            turn_take = ev.card
+        elif ev.kind == "draw":
+            turn_take = None
+        elif ev.kind == "discard" and ev.card is not None:
+            last_discard, last_take = ev.card, turn_take
         if ev.kind == "take" and ev.card is not None:
             took |= 1 << ev.card
             _scale(weights, unseen, ev.card, take, wrap)
-        elif ev.kind == "pass" and pile_top is not None:
+        elif passed and pile_top is not None:
             declined |= 1 << pile_top
             _scale(weights, unseen, pile_top, decline, wrap)
-        elif ev.kind == "draw":
-            if pile_top is not None and not first_draw_forced:
-                declined |= 1 << pile_top
-                _scale(weights, unseen, pile_top, decline, wrap)
-            first_draw_forced = False
         elif ev.kind == "discard" and ev.card is not None:
             discarded |= 1 << ev.card
             _scale(weights, unseen, ev.card, throw, wrap)
