@@ -18,6 +18,11 @@ Two more arms split what seeing gives: ``seeing-worlds``, shown the hand in the 
 only, and ``seeing-knocks``, shown it in the knock judgements only (``--arms``; the first arm named
 is the baseline of the paired differences).
 
+Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
+opponent's whole play, ``ExpertParams.read_play``), ``z1`` (the search leaves the ``strong`` choice
+at one standard error, not two) and ``z1-reading`` (both). They are plain ``ExpertAgent`` objects,
+so they run under the compiled build too (the seeing arms subclass it: pure Python only).
+
 Usage::
 
     .venv/bin/python bench/seeing_bound.py --games 200 --seed 1 --jobs 2 [--opponent simple]
