@@ -39,6 +39,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ginrummy.agents.strong import sample_opponent_hand
 from ginrummy.agents.tracking import Tracking, meld_partner_sets, opponent_events
 from ginrummy.cards import CardSet
 from ginrummy.melds import MeldRules, discard_deadwoods
@@ -220,8 +221,6 @@ def read_hand(
     tracking's weights) and run ``burn_in`` steps; each :meth:`HandReading.sample` then runs
     ``steps`` more. ``None`` where the record is not a knock-and-draw hand before a knock, or
     does not fit the tracking (the caller then reads the hand as before)."""
-    from ginrummy.agents.strong import sample_opponent_hand
-
     if view.knocker is not None:
         return None
     turns: list[tuple[int, int, int]] = []
