@@ -126,7 +126,8 @@ class ExpertParams:
     knock passed up judged on the hand it then held) instead of by its latest discard alone. Off by
     default: against ``simple`` the drawn hands come closer to the true ones (deadwood error 10.8
     points against 14.9, bench/hand_reading.py) but the expert won 82.9% of 240 games with it against
-    82.5% without, on the same deals (+0.4 +- 2.7 points of games; bench/README.md, section
+    82.5% without, on the same deals (+0.4 +- 2.7 points of games), and against MARJJ_v5 in the 2021
+    EAAI framework 57.0% of 500 games against 60.0% (-3.0 +- 2.5; bench/README.md, section
     Strength)."""
 
     samples: int = 64
