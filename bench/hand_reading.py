@@ -42,19 +42,20 @@ def _each(draw: Callable[[Tracking, random.Random], CardSet]) -> Reader:
     return lambda tr, view, r, n: [draw(tr, r) for _ in range(n)]
 
 
+def _latest(tr: Tracking, r: random.Random) -> CardSet:
+    """One hand weighed by the opponent's latest discard, as the expert's worlds draw it."""
+    return infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
+
+
 def _chain(model: ReadingModel) -> Reader:
     """A reader drawing the hands from one chain over the opponent's whole play
     (:func:`ginrummy.agents.reading.read_hand` with ``model``), started from a hand weighed by its
     latest discard; the latest-discard reader where the chain does not apply."""
 
     def read(tr: Tracking, view: PlayerView, r: random.Random, n: int) -> list[CardSet]:
-        start = infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
-        chain = read_hand(view, tr, r, start, model)
+        chain = read_hand(view, tr, r, _latest(tr, r), model)
         if chain is None:
-            return [
-                infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
-                for _ in range(n)
-            ]
+            return [_latest(tr, r) for _ in range(n)]
         return [chain.sample() for _ in range(n)]
 
     return read
@@ -62,9 +63,7 @@ def _chain(model: ReadingModel) -> Reader:
 
 READERS: dict[str, Reader] = {
     "plain": _each(lambda tr, r: sample_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws))),
-    "latest discard": _each(
-        lambda tr, r: infer_opponent_hand(tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool)
-    ),
+    "latest discard": _each(_latest),
     "at once": _each(
         lambda tr, r: infer_opponent_hand(
             tr, r, min(tr.opp_turns, SEARCH.infer_draws), SEARCH.infer_pool, at_once=True

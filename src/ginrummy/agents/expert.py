@@ -95,15 +95,17 @@ def _read_hand(tr: Tracking, rng: random.Random, search: ExpertParams, at_once: 
 
 
 def draw_world(
-    tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False
+    tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False, opp: CardSet | None = None
 ) -> tuple[CardSet, list[int], bool]:
     """One world of the expert's search, drawn with ``rng`` from the tracking ``tr``: the
     opponent's hand (:func:`~ginrummy.agents.strong.infer_opponent_hand` with ``search``'s
     ``infer_pool`` and ``infer_draws``, and ``at_once`` for an opponent played as one who knocks
     at once), the other unseen cards as the stock (top first), and whether the opponent waits
     for an undercut (a share ``search.opp_wait`` of the worlds). The game review draws its
-    worlds so too (:mod:`ginrummy.review.values`)."""
-    opp = _read_hand(tr, rng, search, at_once)
+    worlds so too (:mod:`ginrummy.review.values`). ``opp``: the opponent's hand where the caller
+    has drawn it (``read_play``'s chain)."""
+    if opp is None:
+        opp = _read_hand(tr, rng, search, at_once)
     stock = sample_stock(tr, opp, rng)
     return opp, stock, rng.random() < search.opp_wait
 
@@ -314,11 +316,8 @@ class ExpertAgent(StrongAgent):
         reads = self.search.infer_at_once and knocks_at_once
         chain = self._reading(tr, knocks_at_once)
         for _ in range(self.search.samples if count is None else count):
-            if chain is None:
-                opp, stock, wait = draw_world(tr, self.rng, self.search, reads)
-            else:
-                opp = chain.sample()
-                stock, wait = sample_stock(tr, opp, self.rng), self.rng.random() < self.search.opp_wait
+            drawn = None if chain is None else chain.sample()
+            opp, stock, wait = draw_world(tr, self.rng, self.search, reads, drawn)
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait and not at_once))
         return worlds
 

@@ -91,6 +91,7 @@ class HandReading:
         "_known",
         "_limit",
         "_ll",
+        "_logs",
         "_model",
         "_mr",
         "_pairs",
@@ -125,6 +126,9 @@ class HandReading:
         self._rng = rng
         self._steps = steps
         self._pairs = _PAIRS_WRAP if mr.wrap else _PAIRS
+        m = model
+        chances = (m.take_meld, 1 - m.take_meld, m.take_other, 1 - m.take_other, m.pass_gin, m.pass_knock)
+        self._logs = tuple(math.log(p) for p in chances)
         self._ll = self.log_likelihood(slots)
 
     def log_likelihood(self, slots: list[int]) -> float:
@@ -136,8 +140,7 @@ class HandReading:
             hand |= 1 << c
         ll = 0.0
         pairs = self._pairs
-        log_tm, log_tm_not = math.log(m.take_meld), math.log(1 - m.take_meld)
-        log_to, log_to_not = math.log(m.take_other), math.log(1 - m.take_other)
+        log_tm, log_tm_not, log_to, log_to_not, log_pass_gin, log_pass_knock = self._logs
         for kind, card, extra in self._turns:
             if kind == OFFER:
                 melds = any(p & hand == p for p in pairs[card])
@@ -157,9 +160,9 @@ class HandReading:
                 thrown = next(v for v, mine in values if mine)
                 ll += -m.beta * (thrown - best) - math.log(norm)
                 if best == 0:
-                    ll += math.log(m.pass_gin)
+                    ll += log_pass_gin
                 elif best <= self._limit:
-                    ll += math.log(m.pass_knock)
+                    ll += log_pass_knock
                 hand &= ~(1 << card)
             else:  # a stock draw into slot ``extra``
                 hand |= 1 << slots[extra]
