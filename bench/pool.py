@@ -71,7 +71,7 @@ def settings(pairs: list[str], params: type = ExpertParams) -> dict[str, Any]:
         name, _, raw = pair.partition("=")
         if name not in kinds:
             raise SystemExit(f"unknown setting {name!r}; settings: {', '.join(kinds)}")
-        kind = str(kinds[name])
+        kind = getattr(kinds[name], "__name__", str(kinds[name]))  # a type under the compiled build
         if "None" in kind and raw.lower() == "none":
             out[name] = None
         elif "bool" in kind:
