@@ -20,7 +20,8 @@ is the baseline of the paired differences).
 
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
 opponent's whole play, ``ExpertParams.read_play``), ``z1`` (the search leaves the ``strong`` choice
-at one standard error, not two) and ``z1-reading`` (both). They are plain ``ExpertAgent`` objects,
+at one standard error, not two), ``z1-reading`` (both) and ``no-wait`` (our side's rollouts knock
+at once, ``ExpertParams.wait`` off, not only when the knock scores against the world's hand). They are plain ``ExpertAgent`` objects,
 so they run under the compiled build too (the seeing arms subclass it: pure Python only).
 
 Usage::
@@ -118,6 +119,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "reading": reading_expert,
     "z1": _tuned(z=1.0),
     "z1-reading": _tuned(z=1.0, read_play=True),
+    "no-wait": _tuned(wait=False),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,
