@@ -21,8 +21,9 @@ is the baseline of the paired differences).
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
 opponent's whole play, ``ExpertParams.read_play``), ``z1`` (the search leaves the ``strong`` choice
 at one standard error, not two), ``z1-reading`` (both) and ``no-wait`` (our side's rollouts knock
-at once, ``ExpertParams.wait`` off, not only when the knock scores against the world's hand). They are plain ``ExpertAgent`` objects,
-so they run under the compiled build too (the seeing arms subclass it: pure Python only).
+at once, ``ExpertParams.wait`` off, not only when the knock scores against the world's hand). They
+are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
+arms subclass it: pure Python only).
 
 Usage::
 
@@ -99,12 +100,6 @@ class SeeingKnocks(SeeingExpert):
     see_worlds = False
 
 
-def reading_expert(seed: random.Random, search: ExpertParams) -> ExpertAgent:
-    """The expert whose worlds read the opponent's whole play (``ExpertParams.read_play``): it
-    sees nothing hidden (a plain ``ExpertAgent``, so it runs under the compiled build too)."""
-    return ExpertAgent(seed, search=replace(search, read_play=True))
-
-
 def _tuned(**changes: object) -> Callable[..., ExpertAgent]:
     """An arm: the expert with these ``ExpertParams`` changed (it sees nothing hidden)."""
 
@@ -116,7 +111,7 @@ def _tuned(**changes: object) -> Callable[..., ExpertAgent]:
 
 ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "expert": ExpertAgent,
-    "reading": reading_expert,
+    "reading": _tuned(read_play=True),
     "z1": _tuned(z=1.0),
     "z1-reading": _tuned(z=1.0, read_play=True),
     "no-wait": _tuned(wait=False),
