@@ -21,7 +21,10 @@ is the baseline of the paired differences).
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
 opponent's whole play, ``ExpertParams.read_play``), ``z1`` (the search leaves the ``strong`` choice
 at one standard error, not two), ``z1-reading`` (both) and ``no-wait`` (our side's rollouts knock
-at once, ``ExpertParams.wait`` off, not only when the knock scores against the world's hand). They
+at once, ``ExpertParams.wait`` off, not only when the knock scores against the world's hand),
+``close`` (the discard search plays out only the discards close to the ``strong`` choice against
+every opponent, ``ExpertParams.wide`` off: the expert until 2026-12-04) and ``wide`` (every discard
+searched from the first hand of a game, before the opponent is seen knocking at once). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -115,6 +118,8 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "z1": _tuned(z=1.0),
     "z1-reading": _tuned(z=1.0, read_play=True),
     "no-wait": _tuned(wait=False),
+    "close": _tuned(wide=False),
+    "wide": _tuned(candidates=11, margin=1000.0),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

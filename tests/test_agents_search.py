@@ -420,3 +420,41 @@ def test_the_worlds_follow_an_opponent_seen_to_knock_at_once() -> None:
     assert 0 < sum(bool(w) for _, _, w in plain._worlds(tr, 64)) < 64
     fitted_._opponent_waits = True  # a finished hand showed it waiting
     assert 0 < sum(bool(w) for _, _, w in fitted_._worlds(tr, 64)) < 64
+
+
+@pure_only
+def test_every_discard_is_searched_against_an_opponent_who_knocks_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_knock(view: PlayerView) -> bool:
+        legal = view.legal_actions
+        return (
+            view.phase is Phase.DISCARD
+            and view.stock_size > EAAI.stock_left_dead + 1
+            and not any(isinstance(a, Knock) for a in legal)
+        )
+
+    search = ExpertParams(samples=4, knock_rule=False)
+    for view in strong_views(no_knock, 4, EAAI):
+        discards = {a.card for a in view.legal_actions if isinstance(a, Discard)} - {view.taken}
+        for waits, wide in ((False, True), (True, False)):
+            searched: set[int] = set()
+
+            def fake(
+                rules: Rules,
+                mine: CardSet,
+                *args: object,
+                searched: set[int] = searched,
+                discards: set[int] = discards,
+            ) -> float:
+                searched.add(next(c for c in discards if not mine >> c & 1))
+                return 0.0
+
+            monkeypatch.setattr(expert_module, "rollout", fake)
+            expert = ExpertAgent(seed=1, search=search)
+            _tell(expert, waits)  # knocks at once (wide by default) or waits (the close discards only)
+            assert expert.act(view) in view.legal_actions
+            if wide:
+                assert searched == discards
+            else:
+                assert len(searched) <= search.candidates < len(discards)

@@ -4,6 +4,7 @@ preset, and each one's style."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from ginrummy.agents.sparring import (
     SPARRING_DESCRIPTIONS,
     GinSeeker,
     Undercutter,
+    close_expert,
     own_turns,
 )
 from ginrummy.hand.phase import Phase
@@ -32,7 +34,8 @@ from helpers.hands import Watched, play_out
 
 def test_sparring_partners_are_named_and_described() -> None:
     budgets = {"expert-0.5s", "expert-2s", "expert-8s", "expert-20s", "expert-25s"}
-    assert set(SPARRING) == {"gin-seeker", "early-knocker", "undercutter", "expert-2026-11", *budgets}
+    others = {"gin-seeker", "early-knocker", "undercutter", "expert-2026-11", "expert-close"}
+    assert set(SPARRING) == others | budgets
     assert set(SPARRING_DESCRIPTIONS) == set(SPARRING)
     assert not set(SPARRING) & set(AGENTS)  # not levels: the front ends do not offer them
     for name in SPARRING:
@@ -40,6 +43,7 @@ def test_sparring_partners_are_named_and_described() -> None:
     for name in budgets:  # the budget in the name is the search's time for a game's decisions
         assert BUDGETS[name].game_seconds == float(name.removeprefix("expert-").removesuffix("s"))
     assert BUDGETS["expert-25s"] == ExpertParams()  # the expert level searches so
+    assert close_expert(1).search == replace(ExpertParams(), wide=False)  # expert-close: wide off
 
 
 def checked(agent: Agent, ref: list[Any]) -> Watched:
@@ -53,10 +57,16 @@ def checked(agent: Agent, ref: list[Any]) -> Watched:
     return Watched(agent, check)
 
 
-PAIRS = [(n, p) for n in sorted(SPARRING) for p in sorted(PRESETS) if n != "expert-25s" or p == "eaai"]
+PAIRS = [
+    (n, p)
+    for n in sorted(SPARRING)
+    for p in sorted(PRESETS)
+    if n not in ("expert-25s", "expert-close") or p == "eaai"
+]
 """Every sparring partner under every preset, but ``expert-25s`` (the expert level's own search,
-timed, ExpertParams() as asserted above) only under the challenge's rules: the other presets'
-policies are the same code under every search setting, played by the other budgets (~5 s a hand)."""
+timed, ExpertParams() as asserted above) and ``expert-close`` (the same, ``wide`` off) only under
+the challenge's rules: the other presets' policies are the same code under every search setting,
+played by the other budgets (~5 s a hand)."""
 
 
 @pytest.mark.parametrize(("name", "preset"), PAIRS, ids=[f"{n}-{p}" for n, p in PAIRS])

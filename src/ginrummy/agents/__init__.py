@@ -151,7 +151,7 @@ DESCRIPTIONS: dict[str, str] = {
         "risk, how close you are to knocking, how much its next draws could still improve its hand and "
         "its chance of gin, and how far the hand has gone, each against the others (a small undercut "
         "risk matters more when you are close to knocking), and so knocks sooner than `strong` when "
-        "waiting would not pay. It also checks its closest discards (up to five) by imagining 64 ways your hand and "
+        "waiting would not pay. It also checks its closest discards (up to five; every discard against a player who knocks as soon as it can) by imagining 64 ways your hand and "
         "the stock could be (hands that explain the card you last threw are imagined more often) and playing "
         "each one out to the end of the hand, changing its mind only when "
         "another card comes out clearly better. It also reads the cards shown at the end of each hand. "

@@ -518,7 +518,10 @@ class ExpertAgent(StrongAgent):
         scored = sorted((self.discard_value(hand, c, tr), c) for c in discards if c != view.taken)
         if not scored:
             return super().discard(view, tr)
-        cands = [c for v, c in scored[: self.search.candidates] if v <= scored[0][0] + self.search.margin]
+        if self._setting(self.search.wide, True):
+            cands = [c for _, c in scored]  # every discard (ExpertParams.wide)
+        else:
+            cands = [c for v, c in scored[: self.search.candidates] if v <= scored[0][0] + self.search.margin]
         knock: Knock | None = None
         strong_knocks = False
         dw = 0

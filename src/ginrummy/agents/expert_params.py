@@ -121,6 +121,17 @@ class ExpertParams:
     of 500 games with it against 81.8% without, on the same deals (-0.6 +- 1.9 points of games;
     bench/README.md, section Strength). On, the knock judgements draw hands as the worlds do.
 
+    ``wide``: whether the discard search plays out every discard, not only the ``candidates``
+    within ``margin`` of the ``strong`` choice (the ``strong`` choice still stands unless another
+    is clearly better). ``None`` (the default) decides by the opponent: on against a player who
+    knocks as soon as it can (:meth:`ExpertAgent.opponent_knocks_at_once`), whose policy the
+    rollouts play (the 2021 EAAI framework's SimpleGinRummyPlayer's, but for its random
+    tie-breaks), so that their values can be trusted beyond the discards ``strong`` ranks close;
+    off against one who waits. Against that player in the 2021 EAAI framework the expert won
+    82.7% of 1,000 games with it where it had won 81.4% of the same deals (+1.3 +- 2.4 points of
+    games; in our engine against ``simple`` 83.5% of 400 against 79.5%; bench/README.md, section
+    Strength). ``wide`` off is the sparring partner ``expert-close``.
+
     ``read_play``: whether the search's worlds draw the opponent's hand from a chain over its whole
     play this hand (:func:`~ginrummy.agents.reading.read_hand`: every take, pass, discard and
     knock passed up judged on the hand it then held) instead of by its latest discard alone. Off by
@@ -159,6 +170,7 @@ class ExpertParams:
     infer_at_once: bool = False
     prior_gin: bool = True
     read_play: bool = False
+    wide: bool | None = None
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):

@@ -18,6 +18,9 @@ defence) and changes one thing, the thing that makes its style:
   points or less (or gin); until then it plays as ``strong``.
 * ``expert-2026-11``: the ``expert`` as it was in November 2026 (its settings pinned in
   :data:`FROZEN_EXPERT_SEARCH`), for measuring later experts against.
+* ``expert-close``: the ``expert`` searching only the discards close to the ``strong`` choice
+  against every opponent (``ExpertParams.wide`` off): its play until 2026-12-04, for measuring
+  against.
 * ``expert-0.5s``, ``expert-2s``, ``expert-8s``, ``expert-20s``, ``expert-25s``: the ``expert``
   given that many seconds of decisions per game (:data:`BUDGETS`: fewer or more worlds, the time
   manager's extension of close decisions, more discards searched), for its strength against time
@@ -47,6 +50,7 @@ from ginrummy.variants.standard.view import PlayerView
 
 __all__ = [
     "BUDGETS",
+    "CLOSE_SEARCH",
     "FROZEN_EXPERT_PARAMS",
     "FROZEN_EXPERT_SEARCH",
     "SPARRING",
@@ -54,6 +58,7 @@ __all__ = [
     "EarlyKnocker",
     "GinSeeker",
     "Undercutter",
+    "close_expert",
     "frozen_expert",
     "own_turns",
 ]
@@ -181,6 +186,7 @@ FROZEN_EXPERT_SEARCH = ExpertParams(
     take_knock=False,
     fit_wait=False,
     prior_gin=False,
+    wide=False,
 )
 """The search settings of the November 2026 ``expert``. A setting added to
 :class:`~ginrummy.agents.expert.ExpertParams` later must be set here to the value that
@@ -211,9 +217,9 @@ def _search(
     )
 
 
-_SEARCH_2026_11_27 = _search((32, 32), (3, 3.0), (1.5, 20.0, 0.1))
-"""The default search until 2026-11-28 (32 worlds, no extension, 20 s a game), the base of the
-smaller budgets."""
+_SEARCH_2026_11_27 = replace(_search((32, 32), (3, 3.0), (1.5, 20.0, 0.1)), wide=False)
+"""The default search until 2026-11-28 (32 worlds, no extension, 20 s a game, the close discards
+only: ``wide`` off), the base of the smaller budgets."""
 
 BUDGETS: dict[str, ExpertParams] = {
     "expert-0.5s": replace(_SEARCH_2026_11_27, samples=8, max_samples=8, max_seconds=0.1, game_seconds=0.5),
@@ -246,11 +252,28 @@ def frozen_expert(seed: int | random.Random | None = 0) -> ExpertAgent:
     return agent
 
 
+CLOSE_SEARCH = replace(ExpertParams(), wide=False)
+"""``expert-close``'s search: the ``expert``'s, the close discards only (``wide`` off)."""
+
+
+def close_expert(seed: int | random.Random | None = 0) -> ExpertAgent:
+    """The ``expert`` searching only the close discards (:data:`CLOSE_SEARCH`), named
+    ``expert-close``; ``seed``: an int or ``random.Random``.
+
+    >>> close_expert(1).search.wide, close_expert(1).name
+    (False, 'expert-close')
+    """
+    agent = ExpertAgent(seed, search=CLOSE_SEARCH)
+    agent.name = "expert-close"
+    return agent
+
+
 SPARRING: dict[str, Callable[[int | random.Random | None], Agent]] = {
     "gin-seeker": _level(GinSeeker, PickupSimpleAgent),
     "early-knocker": _level(EarlyKnocker, PickupSimpleAgent),
     "undercutter": _level(Undercutter, PickupSimpleAgent),
     "expert-2026-11": _level(frozen_expert, PickupSimpleAgent),
+    "expert-close": _level(close_expert, PickupSimpleAgent),
     **{name: _budgeted(name) for name in BUDGETS},
 }
 """The sparring partners by name: factories from a seed, as :data:`ginrummy.agents.AGENTS`."""
@@ -266,6 +289,7 @@ SPARRING_DESCRIPTIONS: dict[str, str] = {
         "keeps its count as low as it can and knocks only with 2 or less, waiting to undercut."
     ),
     "expert-2026-11": "The `expert` of November 2026, frozen.",
+    "expert-close": "The `expert` searching only the discards close to its heuristics' choice (until 2026-12-04).",
     **{
         name: f"The `expert` with {name.removeprefix('expert-').removesuffix('s')} s of decisions a game."
         for name in BUDGETS
