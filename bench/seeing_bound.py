@@ -24,7 +24,9 @@ at one standard error, not two), ``z1-reading`` (both) and ``no-wait`` (our side
 at once, ``ExpertParams.wait`` off, not only when the knock scores against the world's hand),
 ``close`` (the discard search plays out only the discards close to the ``strong`` choice against
 every opponent, ``ExpertParams.wide`` off: the expert until 2026-12-04) and ``wide`` (every discard
-searched from the first hand of a game, before the opponent is seen knocking at once). They
+searched from the first hand of a game, before the opponent is seen knocking at once) and
+``wide-draw`` (take-or-draw searched for every upcard while the opponent is played as one who
+knocks at once, ``ExpertParams.wide_draw``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -120,6 +122,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "no-wait": _tuned(wait=False),
     "close": _tuned(wide=False),
     "wide": _tuned(candidates=11, margin=1000.0),
+    "wide-draw": _tuned(wide_draw=None),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

@@ -458,3 +458,29 @@ def test_every_discard_is_searched_against_an_opponent_who_knocks_at_once(
                 assert searched == discards
             else:
                 assert len(searched) <= search.candidates < len(discards)
+
+
+@pure_only
+def test_every_upcard_is_searched_with_wide_draw_against_an_opponent_who_knocks_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def far_upcard(view: PlayerView) -> bool:
+        up = view.upcard
+        if view.phase is not Phase.DRAW or up is None or fits_meld(up, view.hand):
+            return False
+        return not StrongAgent(0).wants_upcard(view, track(view))
+
+    search = ExpertParams(samples=4, knock_rule=False, wide_draw=None)
+    for view in strong_views(far_upcard, 3, EAAI):
+        for waits, wide in ((False, True), (True, False)):
+            calls: list[int] = []
+
+            def fake(*args: object, calls: list[int] = calls) -> float:
+                calls.append(1)
+                return 0.0
+
+            monkeypatch.setattr(expert_module, "rollout", fake)
+            expert = ExpertAgent(seed=1, search=search)
+            _tell(expert, waits)  # knocks at once (every upcard searched) or waits (not searched)
+            assert expert.act(view) == DrawStock()  # no take clearly better when every rollout ties
+            assert bool(calls) is wide

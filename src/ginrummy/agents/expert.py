@@ -415,7 +415,7 @@ class ExpertAgent(StrongAgent):
         assert up is not None
         hand = view.hand
         strong_take = self.wants_upcard(view, tr)
-        near = fits_meld(up, hand, mr=tr.mr) or strong_take
+        near = fits_meld(up, hand, mr=tr.mr) or strong_take or self._setting(self.search.wide_draw, True)
         if not near:
             return TakeDiscard() if strong_take else other
         rules = view.rules
