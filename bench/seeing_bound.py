@@ -26,7 +26,8 @@ at once, ``ExpertParams.wait`` off, not only when the knock scores against the w
 every opponent, ``ExpertParams.wide`` off: the expert until 2026-12-04) and ``wide`` (every discard
 searched from the first hand of a game, before the opponent is seen knocking at once) and
 ``wide-draw`` (take-or-draw searched for every upcard while the opponent is played as one who
-knocks at once, ``ExpertParams.wide_draw``). They
+knocks at once, ``ExpertParams.wide_draw``) and ``samples-128`` (128 worlds a decision before
+the extension on close ones, not 64). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -123,6 +124,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "close": _tuned(wide=False),
     "wide": _tuned(candidates=11, margin=1000.0),
     "wide-draw": _tuned(wide_draw=None),
+    "samples-128": _tuned(samples=128),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,
