@@ -131,7 +131,8 @@ bench: $(VENV)/.installed-dev
 # Rebuild the expert's shipped fitted data, src/ginrummy/agents/fitted.json (read by
 # agents/fitted_data.py): its knock rule (knock_quadratic: the knock chances of 1,600 self-play
 # and 1,200 strong v strong hands played both ways, then fitted) and the points of won hands its
-# game-win table is made from (hand_points). About an hour on 2 cores; bench/README.md, Strength.
+# game-win table is made from (hand_points; and hand_points_at_once, each side's won hands of the
+# expert against simple). About two hours on 2 cores; bench/README.md, Strength.
 FIT_DIR ?= /tmp/ginrummy-fit
 fitted: $(VENV)/.installed-dev
 	mkdir -p $(FIT_DIR)
@@ -139,6 +140,7 @@ fitted: $(VENV)/.installed-dev
 	$(BIN)/python bench/decision_data.py --kind knock --hands 1200 --seed 9 --players strong --jobs 2 --out $(FIT_DIR)/knock_strong.jsonl
 	$(BIN)/python bench/fit_rule.py knock --products --write knock_quadratic $(FIT_DIR)/knock_rules.jsonl $(FIT_DIR)/knock_strong.jsonl
 	$(BIN)/python bench/hand_points.py --games 200 --seed 11 --jobs 2 --write
+	$(BIN)/python bench/hand_points.py --players expert simple --sides --games 200 --seed 12 --jobs 2 --write
 
 clean:
 	rm -rf $(VENV) $(DEV_VENV) $(COMPILED_VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

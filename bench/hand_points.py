@@ -8,6 +8,12 @@ are left out: they change neither score). Prints the histogram, points to count;
 (``src/ginrummy/agents/fitted.json``) that ``gamewin.HAND_POINTS`` is read from::
 
     .venv/bin/python bench/hand_points.py --games 200 --seed 11 --jobs 2 --write
+
+With ``--sides`` it counts each player's won hands apart (the first player's as ``counts``, the
+second's as ``opponent_counts``) and ``--write`` stores them as entry ``hand_points_at_once``,
+the expert's odds against a player who knocks at once (``gamewin.AT_ONCE_ODDS``)::
+
+    .venv-compiled/bin/python bench/hand_points.py --players expert simple --sides --games 200 --seed 12 --jobs 2 --write
 """
 
 from __future__ import annotations
@@ -20,11 +26,20 @@ from ginrummy.rules import Rules
 from ginrummy.tournament import run_match
 
 
+def histograms(players: list[str], games: int, preset: str, seed: int, jobs: int) -> list[dict[int, int]]:
+    """Points of each won hand (points to count) over ``games`` games of ``players``: the
+    first player's won hands, then the second's."""
+    result = run_match(players, games, Rules.preset(preset), seed=seed, jobs=jobs)
+    sides = [Counter(h.points for g in result.games for h in g.hands if h.winner == i) for i in (0, 1)]
+    return [dict(sorted(c.items())) for c in sides]
+
+
 def histogram(players: list[str], games: int, preset: str, seed: int, jobs: int) -> dict[int, int]:
     """Points of each won hand (points to count) over ``games`` games of ``players``."""
-    result = run_match(players, games, Rules.preset(preset), seed=seed, jobs=jobs)
-    counts = Counter(h.points for g in result.games for h in g.hands if h.winner is not None)
-    return dict(sorted(counts.items()))
+    both: Counter[int] = Counter()
+    for side in histograms(players, games, preset, seed, jobs):
+        both.update(side)
+    return dict(sorted(both.items()))
 
 
 def main() -> None:
@@ -35,7 +50,30 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--write", action="store_true", help="store it as hand_points in agents/fitted.json")
+    ap.add_argument(
+        "--sides", action="store_true", help="each player's won hands apart (entry hand_points_at_once)"
+    )
     args = ap.parse_args()
+    if args.sides:
+        mine, theirs = histograms(args.players, args.games, args.rules, args.seed, args.jobs)
+        about = (
+            f"bench/hand_points.py --players {' '.join(args.players)} --sides --games {args.games} "
+            f"--seed {args.seed}: {sum(mine.values())} hands won by {args.players[0]}, "
+            f"{sum(theirs.values())} by {args.players[1]}, rules {args.rules}; points to count"
+        )
+        print(f"# {about}")
+        print(mine)
+        print(theirs)
+        if args.write:
+            write_entry(
+                "hand_points_at_once",
+                {
+                    "about": about,
+                    "counts": {str(k): v for k, v in mine.items()},
+                    "opponent_counts": {str(k): v for k, v in theirs.items()},
+                },
+            )
+        return
     h = histogram(args.players, args.games, args.rules, args.seed, args.jobs)
     about = (
         f"bench/hand_points.py --games {args.games} --seed {args.seed}: {sum(h.values())} won hands, "

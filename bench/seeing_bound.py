@@ -27,7 +27,8 @@ every opponent, ``ExpertParams.wide`` off: the expert until 2026-12-04) and ``wi
 searched from the first hand of a game, before the opponent is seen knocking at once) and
 ``wide-draw`` (take-or-draw searched for every upcard while the opponent is played as one who
 knocks at once, ``ExpertParams.wide_draw``) and ``samples-128`` (128 worlds a decision before
-the extension on close ones, not 64). They
+the extension on close ones, not 64) and ``odds`` (the game's win chance between unequal players
+while the opponent is played as one who knocks at once, ``ExpertParams.hand_odds``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -125,6 +126,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "wide": _tuned(candidates=11, margin=1000.0),
     "wide-draw": _tuned(wide_draw=None),
     "samples-128": _tuned(samples=128),
+    "odds": _tuned(hand_odds=None),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

@@ -14,7 +14,7 @@ from ginrummy.errors import ArgumentError
 
 def test_every_entry_says_how_it_was_made() -> None:
     about = fitted_data.entries()
-    assert set(about) == {"draw", "hand_points", "knock_quadratic", "knock_strong"}
+    assert set(about) == {"draw", "hand_points", "hand_points_at_once", "knock_quadratic", "knock_strong"}
     for name, text in about.items():
         assert "bench/" in text, name
 
@@ -37,11 +37,19 @@ def test_the_modules_read_the_shipped_file() -> None:
     assert fitted_data.weights("draw") == fitted.DRAW_WEIGHTS
     assert fitted_data.counts("hand_points") == gamewin.HAND_POINTS
     assert all(k > 0 and n > 0 for k, n in gamewin.HAND_POINTS.items())
+    mine = fitted_data.counts("hand_points_at_once")
+    theirs = fitted_data.counts("hand_points_at_once", "opponent_counts")
+    assert gamewin.HandOdds.from_counts(mine, theirs) == gamewin.AT_ONCE_ODDS
 
 
 @pytest.mark.parametrize(
     ("reader", "name"),
-    [(fitted_data.weights, "hand_points"), (fitted_data.counts, "draw"), (fitted_data.weights, "nothing")],
+    [
+        (fitted_data.weights, "hand_points"),
+        (fitted_data.counts, "draw"),
+        (fitted_data.weights, "nothing"),
+        (lambda name: fitted_data.counts(name, "opponent_counts"), "hand_points"),
+    ],
 )
 def test_a_name_without_that_table_is_refused(reader: Callable[[str], object], name: str) -> None:
     with pytest.raises(ArgumentError, match=repr(name)):

@@ -120,3 +120,50 @@ def test_near_the_target_the_expert_searches_its_knocks_by_the_game(
         action = expert.act(view)
         assert isinstance(action, Discard if play_on > 0 else Knock), action
         assert action in view.legal_actions
+
+
+def test_unequal_odds_match_hand_computed_chances() -> None:
+    # to 2 points, 1 point a won hand, and I win 3 hands in 4: W(1,1) = 3/4, W(0,1) = 3/4 W(1,1),
+    # W(1,0) = 3/4 + 1/4 W(1,1), W(0,0) = 3/4 W(1,0) + 1/4 W(0,1)
+    odds = gamewin.HandOdds.from_counts({1: 3}, {1: 1})
+    assert odds.edge == pytest.approx(0.75)
+    assert gamewin.win_chance(1, 1, 2, odds) == pytest.approx(0.75)
+    assert gamewin.win_chance(0, 1, 2, odds) == pytest.approx(0.5625)
+    assert gamewin.win_chance(0, 0, 2, odds) == pytest.approx(0.75 * 0.9375 + 0.25 * 0.5625)
+    # an even chance of a hand, but my hands score 2 and the opponent's 1: W(0,1) = 1/2, W(0,0) = 3/4
+    big = gamewin.HandOdds.from_counts({2: 5}, {1: 5})
+    assert gamewin.win_chance(0, 1, 2, big) == pytest.approx(0.5)
+    assert gamewin.win_chance(0, 0, 2, big) == pytest.approx(0.75)
+
+
+def test_equal_odds_give_the_equal_table_and_bad_odds_raise() -> None:
+    equal = gamewin.HandOdds.from_counts(gamewin.HAND_POINTS, gamewin.HAND_POINTS)
+    assert equal.edge == pytest.approx(0.5)
+    for mine, theirs in [(0, 0), (40, 75), (90, 10)]:
+        assert gamewin.win_chance(mine, theirs, 100, equal) == pytest.approx(
+            gamewin.win_chance(mine, theirs, 100)
+        )
+    for mine_counts, theirs_counts in [({}, {1: 1}), ({0: 2}, {1: 1}), ({1: 1}, {3: -1}), ({1: 0}, {1: 1})]:
+        with pytest.raises(ValueError):
+            gamewin.HandOdds.from_counts(mine_counts, theirs_counts)
+    with pytest.raises(ValueError):
+        gamewin.win_table(100, gamewin.HandOdds(1.0, equal.mine, equal.theirs))
+
+
+def test_the_fitted_odds_favour_the_expert_and_are_used_against_a_player_who_knocks_at_once() -> None:
+    odds = gamewin.AT_ONCE_ODDS
+    assert odds is not None
+    assert gamewin.win_chance(0, 0, 100, odds) > 0.6  # the expert wins most games against such a player
+    view = HandState.deal(EAAI, dealer=0, rng=3).view(1)
+    expert = ExpertAgent(seed=1, search=ExpertParams(hand_odds=None))
+    expert.totals = [50, 60]
+    assert expert.outcome_value(view)(-10) == pytest.approx(
+        gamewin.win_chance(50, 70, 100)
+    )  # not yet seen knocking
+    expert._opp_knocks = 1  # a knock short of gin seen: played as one who knocks at once
+    assert expert.opponent_knocks_at_once()
+    assert expert.outcome_value(view)(-10) == pytest.approx(gamewin.win_chance(50, 70, 100, odds))
+    assert expert.outcome_value(view)(-10) != pytest.approx(gamewin.win_chance(50, 70, 100))
+    off = ExpertAgent(seed=1)  # the default: equal players
+    off.totals, off._opp_knocks = [50, 60], 1
+    assert off.outcome_value(view)(-10) == pytest.approx(gamewin.win_chance(50, 70, 100))

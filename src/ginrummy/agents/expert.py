@@ -52,7 +52,7 @@ from typing import TypeVar
 
 from ginrummy.agents import fitted
 from ginrummy.agents.expert_params import ExpertParams
-from ginrummy.agents.gamewin import counts_games, win_chance
+from ginrummy.agents.gamewin import AT_ONCE_ODDS, counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.reading import AT_ONCE, HandReading, ReadingModel, read_hand
 from ginrummy.agents.rollout import GIN_ONLY, policy_discard, rollout, score_knock
@@ -229,16 +229,23 @@ class ExpertAgent(StrongAgent):
         ``score_aware`` under rules where only the game's winner counts
         (:func:`~ginrummy.agents.gamewin.counts_games`), the chance of winning the game (0-1)
         from the score that outcome leaves (:func:`~ginrummy.agents.gamewin.win_chance`, the
-        hand's multiplier applied); else the points themselves."""
+        hand's multiplier applied; between unequal players with ``ExpertParams.hand_odds``);
+        else the points themselves."""
         rules = view.rules
         if not self.search.score_aware or not counts_games(rules):
             return float
         mine, theirs = self.score(view)
         target, mult = rules.target, view.multiplier
+        odds = AT_ONCE_ODDS if self._setting(self.search.hand_odds, True) else None
+
+        known: dict[int, float] = {}  # points to worth: a decision's outcomes take few values
 
         def value(points: float) -> float:
             p = round(points * mult)
-            return win_chance(mine + max(p, 0), theirs + max(-p, 0), target)
+            v = known.get(p)
+            if v is None:
+                v = known[p] = win_chance(mine + max(p, 0), theirs + max(-p, 0), target, odds)
+            return v
 
         return value
 

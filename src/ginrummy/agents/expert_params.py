@@ -146,6 +146,16 @@ class ExpertParams:
     points against 14.9, bench/hand_reading.py) but the expert won 82.9% of 240 games with it against
     82.5% without, on the same deals (+0.4 +- 2.7 points of games), and against MARJJ_v5 in the 2021
     EAAI framework 57.0% of 500 games against 60.0% (-3.0 +- 2.5; bench/README.md, section
+    Strength).
+
+    ``hand_odds``: whether, with ``score_aware``, the chance of winning the game is taken between
+    unequal players (:data:`~ginrummy.agents.gamewin.AT_ONCE_ODDS`: the share of hands the expert
+    wins against a player who knocks at once, and each side's points when it wins) instead of
+    equal ones. ``None`` decides by the opponent as ``wide`` does: on while it is played as one who
+    knocks at once. Off by default: the fitted odds are calibrated (the expert's chance at 0-0 is
+    0.823, where it wins 82.5-82.7% of games against such a player), but in the 2021 EAAI
+    framework against its SimpleGinRummyPlayer the expert won 82.4% of 500 games with them where
+    it won 83.6% of the same deals without (-1.2 +- 3.2 points of games; bench/README.md, section
     Strength)."""
 
     samples: int = 64
@@ -179,6 +189,7 @@ class ExpertParams:
     read_play: bool = False
     wide: bool | None = None
     wide_draw: bool | None = False
+    hand_odds: bool | None = False
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):

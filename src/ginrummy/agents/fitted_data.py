@@ -3,15 +3,16 @@ fitted rules (:mod:`ginrummy.agents.fitted`) and the points of won hands behind 
 winning a game (:mod:`ginrummy.agents.gamewin`).
 
 Each entry of the file is named (``knock_strong``, ``knock_quadratic``,
-``draw``, ``hand_points``) and holds ``about`` (how it was made: the ``bench/`` command, its
-data and its seed) and either ``weights`` (term to weight) or ``counts`` (points to count).
+``draw``, ``hand_points``, ``hand_points_at_once``) and holds ``about`` (how it was made: the
+``bench/`` command, its data and its seed) and either ``weights`` (term to weight) or ``counts``
+(points to count; ``hand_points_at_once`` also ``opponent_counts``).
 ``make fitted`` rebuilds the entries in play (``knock_quadratic``, ``hand_points``) from fresh
 simulated play and writes them into the file (``bench/fit_rule.py --write``,
 ``bench/hand_points.py --write``; bench/README.md, section Strength); ``knock_strong`` and
 ``draw`` are rebuilt the same way by the commands their ``about`` names. The file is read once, at import, with the standard library only.
 
 >>> sorted(entries())
-['draw', 'hand_points', 'knock_quadratic', 'knock_strong']
+['draw', 'hand_points', 'hand_points_at_once', 'knock_quadratic', 'knock_strong']
 >>> weights("knock_strong")["bias"] != 0
 True
 """
@@ -54,11 +55,12 @@ def weights(name: str) -> dict[str, float]:
     return {k: float(v) for k, v in _entry(name, "weights").items()}
 
 
-def counts(name: str) -> dict[int, int]:
-    """The histogram ``name`` (points to count), e.g. ``"hand_points"``. A name that holds no
-    counts raises :class:`~ginrummy.errors.ArgumentError`.
+def counts(name: str, field: str = "counts") -> dict[int, int]:
+    """The histogram ``name`` (points to count), e.g. ``"hand_points"``; ``field`` names
+    another histogram of the entry (``"opponent_counts"`` of ``hand_points_at_once``). A name
+    that holds no such histogram raises :class:`~ginrummy.errors.ArgumentError`.
 
     >>> min(counts("hand_points"))
     1
     """
-    return {int(k): int(v) for k, v in _entry(name, "counts").items()}
+    return {int(k): int(v) for k, v in _entry(name, field).items()}
