@@ -154,9 +154,9 @@ class ExpertParams:
     equal ones. ``None`` decides by the opponent as ``wide`` does: on while it is played as one who
     knocks at once. Off by default: the fitted odds are calibrated (the expert's chance at 0-0 is
     0.823, where it wins 82.5-82.7% of games against such a player), but in the 2021 EAAI
-    framework against its SimpleGinRummyPlayer the expert won 82.4% of 500 games with them where
-    it won 83.6% of the same deals without (-1.2 +- 3.2 points of games; bench/README.md, section
-    Strength)."""
+    framework against its SimpleGinRummyPlayer the expert won 81.7% of 1,000 games with them
+    where it won 82.7% of the same deals without (-1.0 +- 2.4 points of games, seeds 43 and 44;
+    bench/README.md, section Strength)."""
 
     samples: int = 64
     candidates: int = 5
