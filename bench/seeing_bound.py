@@ -28,7 +28,9 @@ searched from the first hand of a game, before the opponent is seen knocking at 
 ``wide-draw`` (take-or-draw searched for every upcard while the opponent is played as one who
 knocks at once, ``ExpertParams.wide_draw``) and ``samples-128`` (128 worlds a decision before
 the extension on close ones, not 64) and ``odds`` (the game's win chance between unequal players
-while the opponent is played as one who knocks at once, ``ExpertParams.hand_odds``). They
+while the opponent is played as one who knocks at once, ``ExpertParams.hand_odds``) and
+``prior-mix`` (half the worlds' opponents knocking at once while the gin-seeker model rests on the
+prior alone, ``ExpertParams.prior_mix``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -127,6 +129,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "wide-draw": _tuned(wide_draw=None),
     "samples-128": _tuned(samples=128),
     "odds": _tuned(hand_odds=None),
+    "prior-mix": _tuned(prior_mix=0.5),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

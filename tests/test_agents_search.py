@@ -422,6 +422,21 @@ def test_the_worlds_follow_an_opponent_seen_to_knock_at_once() -> None:
     assert 0 < sum(bool(w) for _, _, w in fitted_._worlds(tr, 64)) < 64
 
 
+def test_prior_mix_lets_some_worlds_knock_at_once_until_a_gin_is_seen() -> None:
+    tr = track(_draw_view())
+    mixed = ExpertAgent(seed=3, search=ExpertParams(prior_mix=0.5))
+    assert mixed.opponent_seeks_gin()  # on the prior alone
+    kinds = [w for _, _, w in mixed._worlds(tr, 64)]
+    assert set(kinds) == {GIN_ONLY, False} and 16 < kinds.count(False) < 48
+    assert all(
+        w is False for _, _, w in ExpertAgent(seed=3, search=ExpertParams(prior_mix=1.0))._worlds(tr, 16)
+    )
+    mixed._opp_gins = 1  # a finished hand showed it going gin: a gin-seeker in every world
+    assert all(w == GIN_ONLY for _, _, w in mixed._worlds(tr, 32))
+    with pytest.raises(ArgumentError, match="prior_mix"):
+        ExpertParams(prior_mix=1.5)
+
+
 @pure_only
 def test_every_discard_is_searched_against_an_opponent_who_knocks_at_once(
     monkeypatch: pytest.MonkeyPatch,

@@ -315,16 +315,22 @@ class ExpertAgent(StrongAgent):
         """``count`` worlds (default ``samples``): (opponent hand, stock top first, whether the
         opponent waits for an undercut in that world: a share ``opp_wait`` of the worlds, none
         with ``fit_wait`` while it is seen to knock at once; :data:`GIN_ONLY` in every world
-        against a gin-seeker)."""
+        against a gin-seeker, but for a share ``prior_mix`` of them, where it knocks at once, while
+        none of its gins has been seen)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
         knocks_at_once = self.opponent_knocks_at_once()
         at_once = self.search.fit_wait and knocks_at_once
         reads = self.search.infer_at_once and knocks_at_once
         chain = self._reading(tr, knocks_at_once)
+        mix = self.search.prior_mix if self._opp_gins == 0 and self.search.prior_gin else 0.0
         for _ in range(self.search.samples if count is None else count):
             drawn = None if chain is None else chain.sample()
             opp, stock, wait = draw_world(tr, self.rng, self.search, reads, drawn)
+            if gin_only and mix and self.rng.random() < mix:
+                # ExpertParams.prior_mix: this world's opponent knocks at once
+                worlds.append((opp, stock, False))
+                continue
             worlds.append((opp, stock, GIN_ONLY if gin_only else wait and not at_once))
         return worlds
 

@@ -111,6 +111,15 @@ class ExpertParams:
     from -0.8 to +3.8 points and the games won from 55.2% to 59.9% (1,440 games on the same deals;
     bench/README.md, section Strength).
 
+    ``prior_mix``: with ``prior_gin``, the share (0-1) of the search's worlds whose opponent knocks
+    at once while it is played as a gin-seeker on the prior alone (no gin of its seen yet): an
+    opponent the expert knows nothing of may be either. 0 (the default): every such world's
+    opponent knocks only with gin. In the 2021 EAAI framework, 0.5 played the first hands better
+    against its SimpleGinRummyPlayer (82.8% of 500 games against 83.6% on the same deals, -0.8 +-
+    3.3 points of games) and worse against MARJJ_v5 (58.0% against 60.4%, -2.4 +- 5.0; the first
+    hand of a game +0.9 points), so it stays 0 (bench/README.md, section Strength). A value outside
+    0-1 raises :class:`~ginrummy.errors.ArgumentError`.
+
     ``infer_at_once``: whether, while the opponent is played as one who knocks at once
     (:meth:`ExpertAgent.opponent_knocks_at_once`), the opponent hands it draws (the search's
     worlds and the knock judgements) leave out hands within the knock limit once it has
@@ -190,6 +199,7 @@ class ExpertParams:
     wide: bool | None = None
     wide_draw: bool | None = False
     hand_odds: bool | None = False
+    prior_mix: float = 0.0
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
@@ -207,6 +217,8 @@ class ExpertParams:
             raise ArgumentError(
                 f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
             )
+        if not 0.0 <= self.prior_mix <= 1.0:
+            raise ArgumentError(f"prior_mix must be within 0-1, not {self.prior_mix}")
         if self.max_samples < self.samples or not 0.0 <= self.extend_share <= 1.0:
             raise ArgumentError(
                 f"max_samples must be at least samples ({self.samples}) and extend_share within 0-1, "
