@@ -12,6 +12,7 @@ from ginrummy.agents import expert as expert_module
 from ginrummy.agents import gamewin
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.sparring import frozen_expert
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.phase import Phase
 from ginrummy.melds import least_deadwood_after_discard
 from ginrummy.rules import Rules
@@ -63,7 +64,7 @@ def test_the_table_is_symmetric_and_monotone() -> None:
             if theirs + 5 < t:
                 assert gamewin.win_chance(mine, theirs + 5, t) < w
     assert gamewin.win_chance(0, 0, t) == pytest.approx(0.5)
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError):
         gamewin.win_table(0)
 
 
@@ -144,9 +145,9 @@ def test_equal_odds_give_the_equal_table_and_bad_odds_raise() -> None:
             gamewin.win_chance(mine, theirs, 100)
         )
     for mine_counts, theirs_counts in [({}, {1: 1}), ({0: 2}, {1: 1}), ({1: 1}, {3: -1}), ({1: 0}, {1: 1})]:
-        with pytest.raises(ValueError):
+        with pytest.raises(ArgumentError):
             gamewin.HandOdds.from_counts(mine_counts, theirs_counts)
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError):
         gamewin.win_table(100, gamewin.HandOdds(1.0, equal.mine, equal.theirs))
 
 

@@ -6,7 +6,7 @@ Each entry of the file is named (``knock_strong``, ``knock_quadratic``,
 ``draw``, ``hand_points``, ``hand_points_at_once``) and holds ``about`` (how it was made: the
 ``bench/`` command, its data and its seed) and either ``weights`` (term to weight) or ``counts``
 (points to count; ``hand_points_at_once`` also ``opponent_counts``).
-``make fitted`` rebuilds the entries in play (``knock_quadratic``, ``hand_points``) from fresh
+``make fitted`` rebuilds ``knock_quadratic``, ``hand_points`` and ``hand_points_at_once`` from fresh
 simulated play and writes them into the file (``bench/fit_rule.py --write``,
 ``bench/hand_points.py --write``; bench/README.md, section Strength); ``knock_strong`` and
 ``draw`` are rebuilt the same way by the commands their ``about`` names. The file is read once, at import, with the standard library only.

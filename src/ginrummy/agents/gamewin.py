@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ginrummy.agents import fitted_data
+from ginrummy.errors import ArgumentError
 from ginrummy.rules import Rules, Scoring
 
 __all__ = ["AT_ONCE_ODDS", "HAND_POINTS", "HandOdds", "counts_games", "win_chance", "win_table"]
@@ -45,11 +46,11 @@ Shares = tuple[tuple[int, float], ...]
 
 
 def _shares(counts: Mapping[int, int], side: str) -> Shares:
-    """``counts`` (points to count) as :data:`Shares`; raises ``ValueError`` for an empty
+    """``counts`` (points to count) as :data:`Shares`; raises ``ArgumentError`` for an empty
     histogram, points below 1 or counts below 0."""
     total = sum(counts.values())
     if total <= 0 or any(k < 1 or n < 0 for k, n in counts.items()):
-        raise ValueError(
+        raise ArgumentError(
             f"{side}: a histogram of won hands needs points of at least 1 and counts of at least 0"
         )
     return tuple((k, n / total) for k, n in sorted(counts.items()) if n)
@@ -73,8 +74,8 @@ class HandOdds:
     @classmethod
     def from_counts(cls, mine: Mapping[int, int], theirs: Mapping[int, int]) -> HandOdds:
         """The odds of two histograms of won hands (points to count): ``edge`` is my share of
-        the hands won. Raises ``ValueError`` for an empty histogram, points below 1 or counts
-        below 0."""
+        the hands won. Raises :class:`~ginrummy.errors.ArgumentError` for an empty histogram,
+        points below 1 or counts below 0."""
         a, b = _shares(mine, "mine"), _shares(theirs, "theirs")
         n_mine, n_theirs = sum(mine.values()), sum(theirs.values())
         return cls(n_mine / (n_mine + n_theirs), a, b)
@@ -106,22 +107,19 @@ def counts_games(rules: Rules) -> bool:
 def win_table(target: int, odds: HandOdds | None = None) -> tuple[tuple[float, ...], ...]:
     """``table[mine][theirs]``: the chance of winning the game to ``target`` (points) from the
     score ``mine``-``theirs`` (each 0 to ``target - 1``), between players of equal strength
-    (see the module docstring), or with ``odds`` between unequal ones. Raises ``ValueError``
-    for a target below 1 or an ``edge`` outside 0-1 (exclusive)."""
+    (see the module docstring), or with ``odds`` between unequal ones. Raises
+    :class:`~ginrummy.errors.ArgumentError` for a target below 1 or an ``edge`` outside 0-1
+    (exclusive)."""
     if target < 1:
-        raise ValueError(f"the target must be at least 1 point, not {target}")
+        raise ArgumentError(f"the target must be at least 1 point, not {target}")
     if odds is None:
         equal = _shares(HAND_POINTS, "HAND_POINTS")
         odds = HandOdds(0.5, equal, equal)
     edge = odds.edge
     if not (0.0 < edge < 1.0) or math.isnan(edge):
-        raise ValueError(f"edge must lie between 0 and 1, not {edge}")
-
-    def reaching(dist: Shares) -> list[float]:
-        # [need]: the chance that a won hand scores at least ``need`` points
-        return [sum(p for k, p in dist if k >= need) for need in range(target + 1)]
-
-    reach = reaching(odds.mine)
+        raise ArgumentError(f"edge must lie between 0 and 1, not {edge}")
+    # reach[need]: the chance that a won hand of mine scores at least ``need`` points
+    reach = [sum(p for k, p in odds.mine if k >= need) for need in range(target + 1)]
     rows = [[0.0] * target for _ in range(target)]
     for mine in range(target - 1, -1, -1):
         row = rows[mine]
