@@ -30,7 +30,8 @@ knocks at once, ``ExpertParams.wide_draw``) and ``samples-128`` (128 worlds a de
 the extension on close ones, not 64) and ``odds`` (the game's win chance between unequal players
 while the opponent is played as one who knocks at once, ``ExpertParams.hand_odds``) and
 ``prior-mix`` (half the worlds' opponents knocking at once while the gin-seeker model rests on the
-prior alone, ``ExpertParams.prior_mix``). They
+prior alone, ``ExpertParams.prior_mix``) and ``keep-layoffs`` (the rollouts' discards keep back cards
+that lay off on the opponent's melds, ``ExpertParams.keep_layoffs``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -130,6 +131,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "samples-128": _tuned(samples=128),
     "odds": _tuned(hand_odds=None),
     "prior-mix": _tuned(prior_mix=0.5),
+    "keep-layoffs": _tuned(keep_layoffs=None),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

@@ -10,7 +10,7 @@ import pytest
 
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
-from ginrummy.agents.rollout import GIN_ONLY
+from ginrummy.agents.rollout import GIN_ONLY, keeping_discard, layoff_targets, policy_discard
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
@@ -47,6 +47,42 @@ def test_rollout_knocks_at_once_by_default() -> None:
 def test_rollout_waits_for_a_knock_that_scores() -> None:
     # waiting, I throw the king and play on; the stock then runs out: a dead hand (0)
     assert rollout(EAAI, ME, OPP, list(STOCK), None, False, wait=True) == 0
+
+
+def test_layoff_targets_are_the_cards_that_extend_the_opponents_melds() -> None:
+    opp = parse_cards("5h 6h 7h Ks Kh Kd 2c 9s Jd 3s")
+    assert layoff_targets(opp) == parse_cards("4h 8h Kc")
+    assert layoff_targets(parse_cards("2c 9s Jd 3s 5h 7h Ks Qd 4c 8d")) == 0  # no meld, nothing to lay off on
+
+
+def test_keeping_discard_keeps_a_card_that_lays_off() -> None:
+    # unmelded: the nine of spades and the ten of clubs
+    hand = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th 9s Tc")
+    assert policy_discard(hand, None) == (int(Card.parse("Tc")), 9)
+    assert keeping_discard(hand, None, 0) == policy_discard(hand, None)
+    # the opponent's run of clubs takes the ten: keep it and throw the nine (10 points left, none once laid off)
+    assert keeping_discard(hand, None, parse_cards("Tc")) == (int(Card.parse("9s")), 10)
+    assert keeping_discard(hand, int(Card.parse("9s")), parse_cards("Tc")) == (int(Card.parse("Tc")), 9)
+
+
+def test_rollout_keeps_layoffs_when_asked() -> None:
+    # I draw the ten of clubs, which lays off on the opponent's run: thrown, I knock with 9; kept, with 10
+    mine = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th 9s")
+    opp = parse_cards("Jc Qc Kc Qs Qh Qd 2s 3h 5s 6s")  # 16 points of deadwood, none to lay off on my melds
+    stock = [int(Card.parse(c)) for c in ("Tc", "Ks", "Kh", "Kd", "Kc")]
+    assert rollout(EAAI, mine, opp, list(stock), None, False) == 16 - 9
+    assert rollout(EAAI, mine, opp, list(stock), None, False, keep_layoffs=True) == 16 - 10
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_keeping_layoffs_changes_nothing_against_a_gin_seeker(seed: int) -> None:
+    # a gin leaves nothing to lay off on: the rollouts play as without keep_layoffs
+    deck = list(range(52))
+    random.Random(seed).shuffle(deck)
+    me, opp = sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])
+    stock = deck[21:]
+    plain = rollout(EAAI, me, opp, list(stock), deck[20], True, opp_wait=GIN_ONLY)
+    assert rollout(EAAI, me, opp, list(stock), deck[20], True, opp_wait=GIN_ONLY, keep_layoffs=True) == plain
 
 
 def test_rollout_opponent_waits_only_when_asked() -> None:
@@ -206,6 +242,7 @@ def test_the_time_manager_searches_close_decisions_longer(monkeypatch: pytest.Mo
                 up: int = up,
                 gain: float = gain,
                 calls: list[int] = calls,
+                **kwargs: object,
             ) -> float:
                 calls[0] += 1
                 return gain * (mine >> up & 1) + noise.uniform(-20.0, 20.0)
@@ -461,6 +498,7 @@ def test_every_discard_is_searched_against_an_opponent_who_knocks_at_once(
                 *args: object,
                 searched: set[int] = searched,
                 discards: set[int] = discards,
+                **kwargs: object,
             ) -> float:
                 searched.add(next(c for c in discards if not mine >> c & 1))
                 return 0.0
@@ -490,7 +528,7 @@ def test_every_upcard_is_searched_with_wide_draw_against_an_opponent_who_knocks_
         for waits, wide in ((False, True), (True, False)):
             calls: list[int] = []
 
-            def fake(*args: object, calls: list[int] = calls) -> float:
+            def fake(*args: object, calls: list[int] = calls, **kwargs: object) -> float:
                 calls.append(1)
                 return 0.0
 

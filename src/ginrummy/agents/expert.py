@@ -120,15 +120,17 @@ def _knock_or_play_on(
     wait: bool,
     opp_wait: bool | int,
     limit: int,
+    keep_layoffs: bool = False,
 ) -> int:
     """Points for me after I discarded ``card`` keeping ``kept`` (``dw`` points of deadwood): the
     knock at once where ``dw`` is within ``limit`` (with ``wait`` only when it scores against
-    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed)."""
+    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``keep_layoffs`` as
+    there)."""
     if dw <= limit:
         pts = score_knock(rules, [kept, opp], 0, dw)
         if not (wait and dw and pts <= 0):
             return pts
-    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit)
+    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit, keep_layoffs=keep_layoffs)
 
 
 def with_search(agent: _A, search: ExpertParams | None = None) -> _A:
@@ -434,6 +436,7 @@ class ExpertAgent(StrongAgent):
         rules = view.rules
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
+        kl = self._setting(self.search.keep_layoffs, True)
         take_hand = hand | (1 << up)
         knock_card, knock_dw = policy_discard(take_hand, up, tr.mr)
         can_knock = self.search.take_knock and knock_dw <= lim  # valued as knocking at once
@@ -450,17 +453,17 @@ class ExpertAgent(StrongAgent):
             opp, stock, ow = world
             kept = take_hand & ~(1 << take_card)
             if can_knock:
-                take = _knock_or_play_on(rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim)
+                take = _knock_or_play_on(rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, kl)
             else:
-                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim)
+                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim, keep_layoffs=kl)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim)
+                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim, keep_layoffs=kl)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = policy_discard(h11, None, tr.mr)
-                draw = _knock_or_play_on(rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim)
+                draw = _knock_or_play_on(rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, kl)
             diffs.append(worth(take) - worth(draw))
 
         self._search(tr, play, lambda: self._close([-d for d in diffs] if strong_take else diffs))
@@ -557,6 +560,7 @@ class ExpertAgent(StrongAgent):
         rules = view.rules
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
+        kl = self._setting(self.search.keep_layoffs, True)
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
         worth = self.outcome_value(view)
@@ -568,7 +572,13 @@ class ExpertAgent(StrongAgent):
                     worth(knock_points(rules, dw, best_layoff(knock.melds or (), opp, tr.mr).points))
                 )
             for c in cands:
-                vals[c].append(worth(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim)))
+                vals[c].append(
+                    worth(
+                        rollout(
+                            rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim, keep_layoffs=kl
+                        )
+                    )
+                )
 
         # the strong level's choice stands unless another is clearly better
         default: Action = Discard(cands[0])

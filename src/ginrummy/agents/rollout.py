@@ -12,7 +12,15 @@ from ginrummy.layoff import best_layoff
 from ginrummy.melds import STANDARD, MeldRules, best_arrangement, discard_deadwoods, fits_meld, meld_rules
 from ginrummy.rules import Rules
 
-__all__ = ["GIN_ONLY", "MAX_ROLLOUT_TURNS", "policy_discard", "rollout", "score_knock"]
+__all__ = [
+    "GIN_ONLY",
+    "MAX_ROLLOUT_TURNS",
+    "keeping_discard",
+    "layoff_targets",
+    "policy_discard",
+    "rollout",
+    "score_knock",
+]
 
 
 GIN_ONLY = 2
@@ -35,6 +43,31 @@ def policy_discard(hand: CardSet, taken: int | None, mr: MeldRules = STANDARD) -
     return best_c, best_v
 
 
+def layoff_targets(opp: CardSet, mr: MeldRules = STANDARD) -> CardSet:
+    """The cards that extend a meld of ``opp``'s least-deadwood arrangement directly (the 4th card
+    of a set, the card beside either end of a run): what a defender could lay off on it now."""
+    out = 0
+    for m in best_arrangement(opp, mr=mr).melds:
+        out |= m.layoff_cards(mr)
+    return out
+
+
+def keeping_discard(
+    hand: CardSet, taken: int | None, targets: CardSet, mr: MeldRules = STANDARD
+) -> tuple[int, int]:
+    """(card, deadwood left) of the fast policy's discard from 11 cards that keeps layoffs: least
+    deadwood counting a card of ``targets`` (:func:`layoff_targets`) as dear as its points, the
+    highest card on ties, never the card just taken."""
+    best_c, best_v, best_dw = -1, 1 << 30, 0
+    for c, v in discard_deadwoods(hand, mr=mr).items():
+        if c == taken:
+            continue
+        cost = v + (mr.points(1 << c) if targets >> c & 1 else 0)
+        if cost < best_v or (cost == best_v and c % 13 > best_c % 13):
+            best_c, best_v, best_dw = c, cost, v
+    return best_c, best_dw
+
+
 def rollout(
     rules: Rules,
     me: CardSet,
@@ -46,6 +79,7 @@ def rollout(
     opp_wait: bool | int = False,
     knock_limit: int | None = None,
     take_top: bool = False,
+    keep_layoffs: bool = False,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -61,6 +95,8 @@ def rollout(
     deadwood follow the rules' aces. A ``stock`` of ``rules.stock_left_dead`` cards or fewer is a
     hand already dead (0; source 000's dead hand: nobody may draw). With ``take_top`` the first
     player to move takes ``top`` whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
+    With ``keep_layoffs`` my discards keep the cards that lay off on the opponent's melds as they
+    are (:func:`keeping_discard`) while it may knock short of gin.
     """
     n = len(stock)
     if n <= rules.stock_left_dead and not take_top:
@@ -82,7 +118,10 @@ def rollout(
         else:
             return 0
         take_top = False
-        card, dw = policy_discard(hand, taken, mr)
+        if keep_layoffs and not p and opp_wait != GIN_ONLY:
+            card, dw = keeping_discard(hand, taken, layoff_targets(hands[1], mr), mr)
+        else:
+            card, dw = policy_discard(hand, taken, mr)
         hand &= ~(1 << card)
         hands[p] = hand
         if dw <= limit and (dw == 0 or not p or opp_wait != GIN_ONLY):
