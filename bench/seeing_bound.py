@@ -31,7 +31,8 @@ the extension on close ones, not 64) and ``odds`` (the game's win chance between
 while the opponent is played as one who knocks at once, ``ExpertParams.hand_odds``) and
 ``prior-mix`` (half the worlds' opponents knocking at once while the gin-seeker model rests on the
 prior alone, ``ExpertParams.prior_mix``) and ``keep-layoffs`` (the rollouts' discards keep back cards
-that lay off on the opponent's melds, ``ExpertParams.keep_layoffs``). They
+that lay off on the opponent's melds, ``ExpertParams.keep_layoffs``) and ``safe-discards`` (they keep
+back cards the opponent would take to meld, ``ExpertParams.safe_discards``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -132,6 +133,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "odds": _tuned(hand_odds=None),
     "prior-mix": _tuned(prior_mix=0.5),
     "keep-layoffs": _tuned(keep_layoffs=None),
+    "safe-discards": _tuned(safe_discards=None),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

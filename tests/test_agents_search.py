@@ -10,7 +10,7 @@ import pytest
 
 from ginrummy.agents import expert as expert_module
 from ginrummy.agents.expert import ExpertAgent, ExpertParams, rollout
-from ginrummy.agents.rollout import GIN_ONLY, keeping_discard, layoff_targets, policy_discard
+from ginrummy.agents.rollout import GIN_ONLY, PLAIN, OwnPlay, guarded_discard, layoff_targets, policy_discard
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet, parse_cards
@@ -55,23 +55,39 @@ def test_layoff_targets_are_the_cards_that_extend_the_opponents_melds() -> None:
     assert layoff_targets(parse_cards("2c 9s Jd 3s 5h 7h Ks Qd 4c 8d")) == 0  # no meld, nothing to lay off on
 
 
-def test_keeping_discard_keeps_a_card_that_lays_off() -> None:
-    # unmelded: the nine of spades and the ten of clubs
-    hand = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th 9s Tc")
-    assert policy_discard(hand, None) == (int(Card.parse("Tc")), 9)
-    assert keeping_discard(hand, None, 0) == policy_discard(hand, None)
-    # the opponent's run of clubs takes the ten: keep it and throw the nine (10 points left, none once laid off)
-    assert keeping_discard(hand, None, parse_cards("Tc")) == (int(Card.parse("9s")), 10)
-    assert keeping_discard(hand, int(Card.parse("9s")), parse_cards("Tc")) == (int(Card.parse("Tc")), 9)
+# unmelded: the nine of spades and the ten of clubs
+HAND11 = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th 9s Tc")
+# 16 points of deadwood, none to lay off on my melds; the ten of clubs lays off on its run and melds with it
+OPP_RUN = parse_cards("Jc Qc Kc Qs Qh Qd 2s 3h 5s 6s")
+TEN, NINE = int(Card.parse("Tc")), int(Card.parse("9s"))
 
 
-def test_rollout_keeps_layoffs_when_asked() -> None:
-    # I draw the ten of clubs, which lays off on the opponent's run: thrown, I knock with 9; kept, with 10
+def test_guarded_discard_keeps_a_card_that_lays_off() -> None:
+    assert policy_discard(HAND11, None) == (TEN, 9)
+    assert guarded_discard(HAND11, None, OPP_RUN, PLAIN, False) == policy_discard(HAND11, None)
+    # keep the ten and throw the nine (10 points left, none once laid off)
+    assert guarded_discard(HAND11, None, OPP_RUN, OwnPlay(keep_layoffs=True), False) == (NINE, 10)
+    assert guarded_discard(HAND11, NINE, OPP_RUN, OwnPlay(keep_layoffs=True), False) == (TEN, 9)
+    # a gin-seeker lays nothing off on: the fast policy's discard
+    assert guarded_discard(HAND11, None, OPP_RUN, OwnPlay(keep_layoffs=True), True) == (TEN, 9)
+
+
+def test_guarded_discard_keeps_a_card_the_opponent_would_take() -> None:
+    assert guarded_discard(HAND11, None, OPP_RUN, OwnPlay(danger=5), False) == (NINE, 10)
+    assert guarded_discard(HAND11, None, OPP_RUN, OwnPlay(danger=5), True) == (NINE, 10)
+    # a danger of 1 point ties the two cards (10 points each): the higher card goes
+    assert guarded_discard(HAND11, None, OPP_RUN, OwnPlay(danger=1), False) == (TEN, 9)
+    assert not PLAIN and OwnPlay(danger=1) and OwnPlay(keep_layoffs=True)
+
+
+@pytest.mark.parametrize(
+    ("own", "points"), [(PLAIN, 16 - 9), (OwnPlay(keep_layoffs=True), 16 - 10), (OwnPlay(danger=5), 16 - 10)]
+)
+def test_rollout_plays_my_discards_as_own_says(own: OwnPlay, points: int) -> None:
+    # I draw the ten of clubs: thrown, I knock with 9; kept, with 10
     mine = parse_cards("2c 3c 4c 5d 6d 7d 8h 9h Th 9s")
-    opp = parse_cards("Jc Qc Kc Qs Qh Qd 2s 3h 5s 6s")  # 16 points of deadwood, none to lay off on my melds
     stock = [int(Card.parse(c)) for c in ("Tc", "Ks", "Kh", "Kd", "Kc")]
-    assert rollout(EAAI, mine, opp, list(stock), None, False) == 16 - 9
-    assert rollout(EAAI, mine, opp, list(stock), None, False, keep_layoffs=True) == 16 - 10
+    assert rollout(EAAI, mine, OPP_RUN, list(stock), None, False, own=own) == points
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -82,7 +98,8 @@ def test_keeping_layoffs_changes_nothing_against_a_gin_seeker(seed: int) -> None
     me, opp = sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])
     stock = deck[21:]
     plain = rollout(EAAI, me, opp, list(stock), deck[20], True, opp_wait=GIN_ONLY)
-    assert rollout(EAAI, me, opp, list(stock), deck[20], True, opp_wait=GIN_ONLY, keep_layoffs=True) == plain
+    own = OwnPlay(keep_layoffs=True)
+    assert rollout(EAAI, me, opp, list(stock), deck[20], True, opp_wait=GIN_ONLY, own=own) == plain
 
 
 def test_rollout_opponent_waits_only_when_asked() -> None:
@@ -533,6 +550,7 @@ def test_every_upcard_is_searched_with_wide_draw_against_an_opponent_who_knocks_
                 return 0.0
 
             monkeypatch.setattr(expert_module, "rollout", fake)
+            monkeypatch.setattr(expert_module, "knock_or_play_on", fake)
             expert = ExpertAgent(seed=1, search=search)
             _tell(expert, waits)  # knocks at once (every upcard searched) or waits (not searched)
             assert expert.act(view) == DrawStock()  # no take clearly better when every rollout ties

@@ -55,7 +55,14 @@ from ginrummy.agents.expert_params import ExpertParams
 from ginrummy.agents.gamewin import AT_ONCE_ODDS, counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.reading import AT_ONCE, HandReading, ReadingModel, read_hand
-from ginrummy.agents.rollout import GIN_ONLY, policy_discard, rollout, score_knock
+from ginrummy.agents.rollout import (
+    GIN_ONLY,
+    SAFE_DANGER,
+    OwnPlay,
+    knock_or_play_on,
+    policy_discard,
+    rollout,
+)
 from ginrummy.agents.straight_play import straight_action
 from ginrummy.agents.strong import StrongAgent, StrongParams, infer_opponent_hand, knock_points, sample_stock
 from ginrummy.agents.tracking import Tracking, track
@@ -66,7 +73,7 @@ from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     fits_meld,
 )
-from ginrummy.rules import Rules, Scoring
+from ginrummy.rules import Scoring
 from ginrummy.variants import variant_of
 from ginrummy.variants.standard.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ginrummy.variants.standard.view import PlayerView
@@ -108,29 +115,6 @@ def draw_world(
         opp = _read_hand(tr, rng, search, at_once)
     stock = sample_stock(tr, opp, rng)
     return opp, stock, rng.random() < search.opp_wait
-
-
-def _knock_or_play_on(
-    rules: Rules,
-    kept: CardSet,
-    dw: int,
-    opp: CardSet,
-    stock: list[int],
-    card: int,
-    wait: bool,
-    opp_wait: bool | int,
-    limit: int,
-    keep_layoffs: bool = False,
-) -> int:
-    """Points for me after I discarded ``card`` keeping ``kept`` (``dw`` points of deadwood): the
-    knock at once where ``dw`` is within ``limit`` (with ``wait`` only when it scores against
-    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``keep_layoffs`` as
-    there)."""
-    if dw <= limit:
-        pts = score_knock(rules, [kept, opp], 0, dw)
-        if not (wait and dw and pts <= 0):
-            return pts
-    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit, keep_layoffs=keep_layoffs)
 
 
 def with_search(agent: _A, search: ExpertParams | None = None) -> _A:
@@ -290,6 +274,11 @@ class ExpertAgent(StrongAgent):
             return value
         return against_fast_knocker if self.opponent_knocks_at_once() else not against_fast_knocker
 
+    def own_play(self) -> OwnPlay:
+        """How the rollouts play my discards (``ExpertParams.keep_layoffs``, ``safe_discards``)."""
+        danger = SAFE_DANGER if self._setting(self.search.safe_discards, True) else 0
+        return OwnPlay(self._setting(self.search.keep_layoffs, True), danger)
+
     def racing(self) -> bool:
         """Whether the race to gin checks this hand's takes and discards (``ExpertParams.race``;
         ``None``: against an opponent seen to wait)."""
@@ -436,7 +425,7 @@ class ExpertAgent(StrongAgent):
         rules = view.rules
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
-        kl = self._setting(self.search.keep_layoffs, True)
+        kl = self.own_play()
         take_hand = hand | (1 << up)
         knock_card, knock_dw = policy_discard(take_hand, up, tr.mr)
         can_knock = self.search.take_knock and knock_dw <= lim  # valued as knocking at once
@@ -453,17 +442,21 @@ class ExpertAgent(StrongAgent):
             opp, stock, ow = world
             kept = take_hand & ~(1 << take_card)
             if can_knock:
-                take = _knock_or_play_on(rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, kl)
+                take = knock_or_play_on(
+                    rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, own=kl
+                )
             else:
-                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim, keep_layoffs=kl)
+                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim, own=kl)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim, keep_layoffs=kl)
+                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim, own=kl)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = policy_discard(h11, None, tr.mr)
-                draw = _knock_or_play_on(rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, kl)
+                draw = knock_or_play_on(
+                    rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, own=kl
+                )
             diffs.append(worth(take) - worth(draw))
 
         self._search(tr, play, lambda: self._close([-d for d in diffs] if strong_take else diffs))
@@ -560,7 +553,7 @@ class ExpertAgent(StrongAgent):
         rules = view.rules
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
-        kl = self._setting(self.search.keep_layoffs, True)
+        kl = self.own_play()
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
         worth = self.outcome_value(view)
@@ -573,11 +566,7 @@ class ExpertAgent(StrongAgent):
                 )
             for c in cands:
                 vals[c].append(
-                    worth(
-                        rollout(
-                            rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim, keep_layoffs=kl
-                        )
-                    )
+                    worth(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim, own=kl))
                 )
 
         # the strong level's choice stands unless another is clearly better

@@ -121,13 +121,23 @@ class ExpertParams:
     0-1 raises :class:`~ginrummy.errors.ArgumentError`.
 
     ``keep_layoffs``: whether the rollouts' discards for the expert keep back a card that would
-    lay off on the opponent's melds (:func:`~ginrummy.agents.rollout.keeping_discard`: such a
+    lay off on the opponent's melds (:func:`~ginrummy.agents.rollout.guarded_discard`: such a
     card counts its points twice), so that the values see a defender who holds its layoffs when
     the opponent knocks. ``None`` decides by the opponent: on while it is played as one who knocks
     at once (:meth:`ExpertAgent.opponent_knocks_at_once`), off against a gin-seeker. Off by
     default: in the 2021 EAAI framework against its SimpleGinRummyPlayer the expert won 83.2% of
     500 games with ``None`` against 83.6% on the same deals (-0.4 +- 3.2 points of games; net
     +6.81 points a hand; bench/README.md, section Strength).
+
+    ``safe_discards``: whether the rollouts' discards for the expert count a card that melds with
+    the world's opponent hand (one the opponent would take) ``rollout.SAFE_DANGER`` (5) points
+    dearer (:class:`~ginrummy.agents.rollout.OwnPlay`), as the expert's own play, which reads the
+    opponent, keeps such cards; ``None`` decides by the opponent as ``keep_layoffs`` does. As a
+    policy against ``simple``'s in the rollouts' own simulator (6,000 hands) such discards gain
+    +5.0 +- 0.4 points a hand, yet in the search they bought nothing: in the 2021 EAAI framework
+    against its SimpleGinRummyPlayer the expert won 82.0% of 500 games with ``None`` against 83.6%
+    on the same deals (-1.6 +- 3.3 points of games; net +6.76 points a hand), so off by default
+    (bench/README.md, section Strength).
 
     ``infer_at_once``: whether, while the opponent is played as one who knocks at once
     (:meth:`ExpertAgent.opponent_knocks_at_once`), the opponent hands it draws (the search's
@@ -210,6 +220,7 @@ class ExpertParams:
     hand_odds: bool | None = False
     prior_mix: float = 0.0
     keep_layoffs: bool | None = False
+    safe_discards: bool | None = False
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):

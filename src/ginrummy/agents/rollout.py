@@ -6,6 +6,8 @@ the rules say)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ginrummy.agents.strong import knock_points
 from ginrummy.cards import CardSet
 from ginrummy.layoff import best_layoff
@@ -15,7 +17,11 @@ from ginrummy.rules import Rules
 __all__ = [
     "GIN_ONLY",
     "MAX_ROLLOUT_TURNS",
-    "keeping_discard",
+    "PLAIN",
+    "SAFE_DANGER",
+    "OwnPlay",
+    "guarded_discard",
+    "knock_or_play_on",
     "layoff_targets",
     "policy_discard",
     "rollout",
@@ -29,6 +35,27 @@ GIN_ONLY = 2
 MAX_ROLLOUT_TURNS = 120
 """A simulated hand still going after this many turns (players can take each other's
 discards for ever without drawing) is scored as a dead hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnPlay:
+    """How a rollout plays my discards beyond the fast policy (:func:`guarded_discard`):
+    ``keep_layoffs`` keeps back cards that lay off on the opponent's melds as they are (while it
+    may knock short of gin), ``danger`` (points, 0 or more) is added to a discard that melds with
+    the opponent's hand (the opponent would take it)."""
+
+    keep_layoffs: bool = False
+    danger: int = 0
+
+    def __bool__(self) -> bool:
+        return self.keep_layoffs or self.danger > 0
+
+
+PLAIN = OwnPlay()
+"""The fast policy alone for my discards."""
+
+SAFE_DANGER = 5
+"""``OwnPlay.danger`` (points) of the expert's ``safe_discards``."""
 
 
 def policy_discard(hand: CardSet, taken: int | None, mr: MeldRules = STANDARD) -> tuple[int, int]:
@@ -52,17 +79,22 @@ def layoff_targets(opp: CardSet, mr: MeldRules = STANDARD) -> CardSet:
     return out
 
 
-def keeping_discard(
-    hand: CardSet, taken: int | None, targets: CardSet, mr: MeldRules = STANDARD
+def guarded_discard(
+    hand: CardSet, taken: int | None, opp: CardSet, own: OwnPlay, gin_only: bool, mr: MeldRules = STANDARD
 ) -> tuple[int, int]:
-    """(card, deadwood left) of the fast policy's discard from 11 cards that keeps layoffs: least
-    deadwood counting a card of ``targets`` (:func:`layoff_targets`) as dear as its points, the
-    highest card on ties, never the card just taken."""
+    """(card, deadwood left) of my discard from 11 cards in a rollout played as ``own`` says
+    against the opponent's 10-card hand ``opp``: least deadwood plus ``own.danger`` for a card that
+    melds with ``opp`` plus, with ``own.keep_layoffs`` and not ``gin_only``, a card of
+    :func:`layoff_targets` as dear as its points; the highest card on ties, never the card just
+    taken."""
+    targets = layoff_targets(opp, mr) if own.keep_layoffs and not gin_only else 0
     best_c, best_v, best_dw = -1, 1 << 30, 0
     for c, v in discard_deadwoods(hand, mr=mr).items():
         if c == taken:
             continue
         cost = v + (mr.points(1 << c) if targets >> c & 1 else 0)
+        if own.danger and fits_meld(c, opp, mr=mr):
+            cost += own.danger
         if cost < best_v or (cost == best_v and c % 13 > best_c % 13):
             best_c, best_v, best_dw = c, cost, v
     return best_c, best_dw
@@ -79,7 +111,7 @@ def rollout(
     opp_wait: bool | int = False,
     knock_limit: int | None = None,
     take_top: bool = False,
-    keep_layoffs: bool = False,
+    own: OwnPlay = PLAIN,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -95,8 +127,7 @@ def rollout(
     deadwood follow the rules' aces. A ``stock`` of ``rules.stock_left_dead`` cards or fewer is a
     hand already dead (0; source 000's dead hand: nobody may draw). With ``take_top`` the first
     player to move takes ``top`` whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
-    With ``keep_layoffs`` my discards keep the cards that lay off on the opponent's melds as they
-    are (:func:`keeping_discard`) while it may knock short of gin.
+    ``own``: how my discards go beyond the fast policy (:class:`OwnPlay`, :func:`guarded_discard`).
     """
     n = len(stock)
     if n <= rules.stock_left_dead and not take_top:
@@ -118,8 +149,8 @@ def rollout(
         else:
             return 0
         take_top = False
-        if keep_layoffs and not p and opp_wait != GIN_ONLY:
-            card, dw = keeping_discard(hand, taken, layoff_targets(hands[1], mr), mr)
+        if own and not p:
+            card, dw = guarded_discard(hand, taken, hands[1], own, opp_wait == GIN_ONLY, mr)
         else:
             card, dw = policy_discard(hand, taken, mr)
         hand &= ~(1 << card)
@@ -133,6 +164,29 @@ def rollout(
             return 0
         p = 1 - p
     return 0  # both players kept taking each other's discards: scored as a dead hand
+
+
+def knock_or_play_on(
+    rules: Rules,
+    kept: CardSet,
+    dw: int,
+    opp: CardSet,
+    stock: list[int],
+    card: int,
+    wait: bool,
+    opp_wait: bool | int,
+    limit: int,
+    own: OwnPlay = PLAIN,
+) -> int:
+    """Points for me after I discarded ``card`` keeping ``kept`` (``dw`` points of deadwood): the
+    knock at once where ``dw`` is within ``limit`` (with ``wait`` only when it scores against
+    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``own`` as
+    there)."""
+    if dw <= limit:
+        pts = score_knock(rules, [kept, opp], 0, dw)
+        if not (wait and dw and pts <= 0):
+            return pts
+    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit, own=own)
 
 
 def score_knock(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
