@@ -17,6 +17,7 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.reading import AT_ONCE, DISCARD, OFFER, HandReading, ReadingModel, read_hand
 from ginrummy.agents.tracking import track
 from ginrummy.cards import Card, CardSet
+from ginrummy.errors import ArgumentError
 from ginrummy.hand.phase import Phase
 from ginrummy.melds import STANDARD
 from ginrummy.play import play_hand
@@ -165,6 +166,26 @@ def test_the_chain_reads_the_view_alone() -> None:
     rb = read_hand(vb, track(vb), random.Random(5))
     assert ra is not None and rb is not None
     assert [ra.sample() for _ in range(8)] == [rb.sample() for _ in range(8)]
+
+
+def test_a_capped_chain_deals_out_its_hands_again_in_turn() -> None:
+    for view, _ in _played_positions(7, "simple"):
+        tr = track(view)
+        reading = read_hand(view, tr, random.Random(2), burn_in=20, steps=3, hands=3)
+        if reading is None or tr.opp_unknown < 2:
+            continue
+        first = [reading.sample() for _ in range(3)]
+        assert [reading.sample() for _ in range(6)] == [first[1], first[2], first[0]] * 2
+        return
+    pytest.fail("no position with a chain")
+
+
+@pytest.mark.parametrize(
+    "bad", [{"read_steps": 0}, {"read_hands": -1}, {"read_beta": -0.5}, {"read_beta": math.nan}]
+)
+def test_bad_reading_settings_raise(bad: dict[str, float]) -> None:
+    with pytest.raises(ArgumentError, match="read_steps"):
+        ExpertParams(**bad)  # type: ignore[arg-type]
 
 
 def test_the_expert_with_read_play_plays_legal_hands() -> None:

@@ -48,6 +48,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from ginrummy.agents import fitted
@@ -279,6 +280,11 @@ class ExpertAgent(StrongAgent):
         danger = SAFE_DANGER if self._setting(self.search.safe_discards, True) else 0
         return OwnPlay(self._setting(self.search.keep_layoffs, True), danger)
 
+    def tie_seed(self) -> int:
+        """A seed for one world's random tie-breaks of the opponent's discards in the rollouts
+        (``ExpertParams.opp_ties``; 0: off, ties go to the highest card)."""
+        return self.rng.getrandbits(64) | 1 if self._setting(self.search.opp_ties, True) else 0
+
     def racing(self) -> bool:
         """Whether the race to gin checks this hand's takes and discards (``ExpertParams.race``;
         ``None``: against an opponent seen to wait)."""
@@ -326,18 +332,17 @@ class ExpertAgent(StrongAgent):
         return worlds
 
     def _reading(self, tr: Tracking, knocks_at_once: bool) -> HandReading | None:
-        """With ``read_play``, the chain over the opponent's whole play this hand
-        (:func:`~ginrummy.agents.reading.read_hand`, one per decision, started from a hand as
-        :func:`draw_world` draws it; modelled as :data:`~ginrummy.agents.reading.AT_ONCE` while it
-        is played as one who knocks at once); ``None`` without it or where the chain does not
-        apply."""
+        """With ``read_play``, the chain over the opponent's play this hand (:func:`~ginrummy.agents.reading.read_hand`,
+        one a decision, from a hand as :func:`draw_world` draws it; :data:`~ginrummy.agents.reading.AT_ONCE`'s
+        model while it is played as one who knocks at once); ``None`` where it is off or does not apply."""
         view = self._view
-        if not self.search.read_play or view is None:
+        if not self._setting(self.search.read_play, True) or view is None:
             return None
         if self._chain_view is not view:
             start = _read_hand(tr, self.rng, self.search)
-            model = AT_ONCE if knocks_at_once else ReadingModel()
-            self._chain = read_hand(view, tr, self.rng, start, model)
+            s = self.search
+            model = replace(AT_ONCE if knocks_at_once else ReadingModel(), beta=s.read_beta)
+            self._chain = read_hand(view, tr, self.rng, start, model, steps=s.read_steps, hands=s.read_hands)
             self._chain_view = view
         return self._chain
 
@@ -441,21 +446,22 @@ class ExpertAgent(StrongAgent):
         def play(world: tuple[CardSet, list[int], bool | int]) -> None:
             opp, stock, ow = world
             kept = take_hand & ~(1 << take_card)
+            ties = self.tie_seed()
             if can_knock:
                 take = knock_or_play_on(
-                    rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, own=kl
+                    rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, own=kl, ties=ties
                 )
             else:
-                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim, own=kl)
+                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim, own=kl, ties=ties)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim, own=kl)
+                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim, own=kl, ties=ties)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = policy_discard(h11, None, tr.mr)
                 draw = knock_or_play_on(
-                    rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, own=kl
+                    rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, own=kl, ties=ties
                 )
             diffs.append(worth(take) - worth(draw))
 
@@ -560,13 +566,18 @@ class ExpertAgent(StrongAgent):
 
         def play(world: tuple[CardSet, list[int], bool | int]) -> None:
             opp, stock, ow = world
+            ties = self.tie_seed()
             if knock is not None:
                 knock_vals.append(
                     worth(knock_points(rules, dw, best_layoff(knock.melds or (), opp, tr.mr).points))
                 )
             for c in cands:
                 vals[c].append(
-                    worth(rollout(rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim, own=kl))
+                    worth(
+                        rollout(
+                            rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim, own=kl, ties=ties
+                        )
+                    )
                 )
 
         # the strong level's choice stands unless another is clearly better

@@ -139,6 +139,15 @@ class ExpertParams:
     on the same deals (-1.6 +- 3.3 points of games; net +6.76 points a hand), so off by default
     (bench/README.md, section Strength).
 
+    ``opp_ties``: whether the rollouts' opponent breaks ties between discards of least deadwood at
+    random (:func:`~ginrummy.agents.rollout.tied_discard`, a seed per world, the same for every
+    option searched in it), as the 2021 EAAI challenge's SimpleGinRummyPlayer does, instead of by
+    the highest card (about 3 in 10 of that player's discards are such ties between ranks).
+    ``None`` decides by the opponent as ``keep_layoffs`` does. Off by default: in the 2021 EAAI
+    framework against its SimpleGinRummyPlayer the expert won 84.0% of 500 games with ``None``
+    against 83.6% on the same deals (+0.4 +- 3.2 points of games; net +7.00 points a hand against
+    +7.17; bench/README.md, section Strength).
+
     ``infer_at_once``: whether, while the opponent is played as one who knocks at once
     (:meth:`ExpertAgent.opponent_knocks_at_once`), the opponent hands it draws (the search's
     worlds and the knock judgements) leave out hands within the knock limit once it has
@@ -170,11 +179,23 @@ class ExpertParams:
     ``read_play``: whether the search's worlds draw the opponent's hand from a chain over its whole
     play this hand (:func:`~ginrummy.agents.reading.read_hand`: every take, pass, discard and
     knock passed up judged on the hand it then held) instead of by its latest discard alone. Off by
-    default: against ``simple`` the drawn hands come closer to the true ones (deadwood error 10.8
+    default: with the chain's earlier settings (10 moves a hand, ``read_beta`` 3, no cap), against ``simple`` the drawn hands came closer to the true ones (deadwood error 10.8
     points against 14.9, bench/hand_reading.py) but the expert won 82.9% of 240 games with it against
     82.5% without, on the same deals (+0.4 +- 2.7 points of games), and against MARJJ_v5 in the 2021
     EAAI framework 57.0% of 500 games against 60.0% (-3.0 +- 2.5; bench/README.md, section
     Strength).
+    ``None`` decides by the opponent as ``wide`` does: on while it is played as one who knocks at
+    once. ``read_steps``: the chain's moves per drawn hand (its hands come out less alike with
+    more); ``read_hands``: the most distinct hands it draws per decision (0: no cap), dealt out
+    again in turn to the further worlds; ``read_beta``: the model's surety (per point of regret)
+    that the opponent throws a card of least deadwood (:class:`~ginrummy.agents.reading.ReadingModel`).
+    With 10 moves per hand the chain's card chances are worse calibrated than the tracking's (Brier
+    score 0.193 against 0.188 on the opponent's unknown cards, against ``simple``); with 100 moves
+    and ``read_beta`` 1, better (0.178; bench/README.md, section Strength). Yet with those (and 32
+    hands a decision) the expert won 79.4% of 500 games against the 2021 EAAI framework's
+    SimpleGinRummyPlayer with ``read_play`` ``None`` against 83.6% on the same deals (-4.2 +- 4.0
+    points of games): it knocked short of gin in 27% of hands instead of 11%, and undercut less. ``read_steps`` below 1,
+    ``read_hands`` or ``read_beta`` below 0 raise :class:`~ginrummy.errors.ArgumentError`.
 
     ``hand_odds``: whether, with ``score_aware``, the chance of winning the game is taken between
     unequal players (:data:`~ginrummy.agents.gamewin.AT_ONCE_ODDS`: the share of hands the expert
@@ -214,13 +235,17 @@ class ExpertParams:
     fit_wait: bool = True
     infer_at_once: bool = False
     prior_gin: bool = True
-    read_play: bool = False
+    read_play: bool | None = False
+    read_steps: int = 100
+    read_hands: int = 32
+    read_beta: float = 1.0
     wide: bool | None = None
     wide_draw: bool | None = False
     hand_odds: bool | None = False
     prior_mix: float = 0.0
     keep_layoffs: bool | None = False
     safe_discards: bool | None = False
+    opp_ties: bool | None = False
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
@@ -237,6 +262,11 @@ class ExpertParams:
         if self.infer_pool < 1 or self.infer_draws < 0:
             raise ArgumentError(
                 f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
+            )
+        if self.read_steps < 1 or self.read_hands < 0 or not self.read_beta >= 0.0:
+            raise ArgumentError(
+                "read_steps must be at least 1 and read_hands and read_beta at least 0, "
+                f"not {self.read_steps}, {self.read_hands} and {self.read_beta}"
             )
         if not 0.0 <= self.prior_mix <= 1.0:
             raise ArgumentError(f"prior_mix must be within 0-1, not {self.prior_mix}")

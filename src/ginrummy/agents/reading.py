@@ -84,9 +84,12 @@ class HandReading:
     slot (0-9 the dealt cards, then one per stock draw); ``free``: the slots that hold the hand's
     unknown cards; ``unused``: the unseen cards in no slot; ``known``: the cards the opponent
     surely holds (``CardSet``); ``limit``: the knock limit (points); ``steps``: the moves per
-    :meth:`sample`."""
+    :meth:`sample`; ``hands``: how many hands :meth:`sample` draws at most (0: no cap), after
+    which it deals those out again in turn."""
 
     __slots__ = (
+        "_cap",
+        "_drawn",
         "_free",
         "_known",
         "_limit",
@@ -94,6 +97,7 @@ class HandReading:
         "_logs",
         "_model",
         "_mr",
+        "_next",
         "_pairs",
         "_rng",
         "_slots",
@@ -114,7 +118,11 @@ class HandReading:
         model: ReadingModel,
         rng: random.Random,
         steps: int,
+        hands: int = 0,
     ) -> None:
+        self._cap = hands
+        self._drawn: list[CardSet] = []
+        self._next = 0
         self._turns = turns
         self._slots = slots
         self._free = free
@@ -201,12 +209,17 @@ class HandReading:
 
     def sample(self) -> CardSet:
         """Move the chain on by its ``steps`` and return the opponent hand it is at (known cards
-        and the unknown cards, ``CardSet``)."""
+        and the unknown cards, ``CardSet``); once ``hands`` have been drawn, those again in turn."""
+        drawn = self._drawn
+        if self._cap and len(drawn) >= self._cap:
+            self._next += 1
+            return drawn[self._next % len(drawn)]
         for _ in range(self._steps):
             self.step()
         hand = self._known
         for s in self._free:
             hand |= 1 << self._slots[s]
+        drawn.append(hand)
         return hand
 
 
@@ -218,11 +231,13 @@ def read_hand(
     model: ReadingModel | None = None,
     burn_in: int = 500,
     steps: int = 10,
+    hands: int = 0,
 ) -> HandReading | None:
     """A chain over the opponent's hidden cards from ``view`` (its record) and ``tr`` (its
     tracking), started from ``start`` (an opponent hand, ``CardSet``; default drawn from the
     tracking's weights) and run ``burn_in`` steps; each :meth:`HandReading.sample` then runs
-    ``steps`` more. ``None`` where the record is not a knock-and-draw hand before a knock, or
+    ``steps`` more (``hands``: the most distinct hands it draws, as :class:`HandReading` says).
+    ``None`` where the record is not a knock-and-draw hand before a knock, or
     does not fit the tracking (the caller then reads the hand as before)."""
     if view.knocker is not None:
         return None
@@ -283,7 +298,17 @@ def read_hand(
     used = first | tr.opp_known
     unused = [c for c in range(52) if (tr.unseen & ~used) >> c & 1]
     reading = HandReading(
-        turns, slots, free, unused, tr.opp_known, tr.mr, tr.knock_limit, model or ReadingModel(), rng, steps
+        turns,
+        slots,
+        free,
+        unused,
+        tr.opp_known,
+        tr.mr,
+        tr.knock_limit,
+        model or ReadingModel(),
+        rng,
+        steps,
+        hands,
     )
     if reading._ll == -math.inf:
         return None

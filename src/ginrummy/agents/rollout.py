@@ -26,6 +26,7 @@ __all__ = [
     "policy_discard",
     "rollout",
     "score_knock",
+    "tied_discard",
 ]
 
 
@@ -70,6 +71,40 @@ def policy_discard(hand: CardSet, taken: int | None, mr: MeldRules = STANDARD) -
     return best_c, best_v
 
 
+_MASK64 = (1 << 64) - 1
+
+
+def tied_discard(
+    hand: CardSet, taken: int | None, ties: int, mr: MeldRules = STANDARD
+) -> tuple[int, int, int]:
+    """(card, deadwood left, next ``ties``) of a discard of least deadwood from 11 cards, never the
+    card just taken, with ties broken at random as the 2021 EAAI challenge's SimpleGinRummyPlayer
+    breaks them: by ``ties``, a 64-bit state (not 0) moved on by a splitmix64 step at each tie, so that the options searched in one world see the same tie-breaks (common random
+    numbers). Without a tie, ``ties`` comes back unchanged.
+
+    >>> from ginrummy.cards import parse_cards
+    >>> hand = parse_cards("2s 3s 4s 5h 6h 7h 9c 9d Kc Qd Jh")
+    >>> sorted({tied_discard(hand, None, seed)[0] for seed in range(1, 40)})
+    [Card('Kc'), Card('Qd'), Card('Jh')]
+    """
+    best: list[int] = []
+    best_v = 1 << 30
+    for c, v in discard_deadwoods(hand, mr=mr).items():
+        if c == taken:
+            continue
+        if v < best_v:
+            best_v = v
+            best = [c]
+        elif v == best_v:
+            best.append(c)
+    if len(best) == 1:
+        return best[0], best_v, ties
+    ties = (ties + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((ties ^ (ties >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return best[((z ^ (z >> 31)) >> 11) % len(best)], best_v, ties
+
+
 def layoff_targets(opp: CardSet, mr: MeldRules = STANDARD) -> CardSet:
     """The cards that extend a meld of ``opp``'s least-deadwood arrangement directly (the 4th card
     of a set, the card beside either end of a run): what a defender could lay off on it now."""
@@ -112,6 +147,7 @@ def rollout(
     knock_limit: int | None = None,
     take_top: bool = False,
     own: OwnPlay = PLAIN,
+    ties: int = 0,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -128,6 +164,8 @@ def rollout(
     hand already dead (0; source 000's dead hand: nobody may draw). With ``take_top`` the first
     player to move takes ``top`` whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
     ``own``: how my discards go beyond the fast policy (:class:`OwnPlay`, :func:`guarded_discard`).
+    ``ties``: 0, the opponent's discards break ties of least deadwood by the highest card, as
+    mine do; else its ties go at random from this seed (:func:`tied_discard`).
     """
     n = len(stock)
     if n <= rules.stock_left_dead and not take_top:
@@ -151,6 +189,8 @@ def rollout(
         take_top = False
         if own and not p:
             card, dw = guarded_discard(hand, taken, hands[1], own, opp_wait == GIN_ONLY, mr)
+        elif p and ties:
+            card, dw, ties = tied_discard(hand, taken, ties, mr)
         else:
             card, dw = policy_discard(hand, taken, mr)
         hand &= ~(1 << card)
@@ -177,16 +217,17 @@ def knock_or_play_on(
     opp_wait: bool | int,
     limit: int,
     own: OwnPlay = PLAIN,
+    ties: int = 0,
 ) -> int:
     """Points for me after I discarded ``card`` keeping ``kept`` (``dw`` points of deadwood): the
     knock at once where ``dw`` is within ``limit`` (with ``wait`` only when it scores against
-    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``own`` as
-    there)."""
+    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``own`` and
+    ``ties`` as there)."""
     if dw <= limit:
         pts = score_knock(rules, [kept, opp], 0, dw)
         if not (wait and dw and pts <= 0):
             return pts
-    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit, own=own)
+    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit, own=own, ties=ties)
 
 
 def score_knock(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
