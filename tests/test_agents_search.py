@@ -17,17 +17,15 @@ from ginrummy.agents.rollout import (
     guarded_discard,
     layoff_targets,
     policy_discard,
-    tied_discard,
 )
 from ginrummy.agents.strong import StrongAgent, sample_opponent_hand
 from ginrummy.agents.tracking import track
-from ginrummy.cards import Card, CardSet, cards_of, parse_cards
+from ginrummy.cards import Card, CardSet, parse_cards
 from ginrummy.errors import ArgumentError
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     best_arrangement,
-    best_discards,
     fits_meld,
     least_deadwood,
     least_deadwood_after_discard,
@@ -92,41 +90,6 @@ def test_guarded_discard_keeps_a_card_the_opponent_would_take() -> None:
     # a danger of 1 point ties the two cards (10 points each): the higher card goes
     assert guarded_discard(HAND11, None, OPP_RUN, OwnPlay(danger=1), False) == (TEN, 9)
     assert not PLAIN and OwnPlay(danger=1) and OwnPlay(keep_layoffs=True)
-
-
-# three melds and four unmelded cards: the king, queen and jack tie (38 points left each)
-TIED = parse_cards("2s 3s 4s 5h 6h 7h 9c 9d Kc Qd Jh")
-
-
-def test_tied_discard_goes_at_random_among_the_least_deadwood_discards() -> None:
-    picks = {tied_discard(TIED, None, seed) for seed in range(1, 200)}
-    assert {c for c, _, _ in picks} == set(cards_of(parse_cards("Kc Qd Jh")))
-    assert {dw for _, dw, _ in picks} == {38}
-    assert all(state != seed for seed in range(1, 50) for _, _, state in [tied_discard(TIED, None, seed)])
-    taken = int(Card.parse("Kc"))
-    assert {tied_discard(TIED, taken, seed)[0] for seed in range(1, 200)} == set(
-        cards_of(parse_cards("Qd Jh"))
-    )
-    # no tie: the fast policy's discard, and the seed is not moved on
-    assert tied_discard(HAND11, None, 12345) == (*policy_discard(HAND11, None), 12345)
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_tied_discard_is_a_least_deadwood_discard(seed: int) -> None:
-    rng = random.Random(seed)
-    hand = sum(1 << c for c in rng.sample(range(52), 11))
-    taken = rng.choice([None, *(c for c in range(52) if hand >> c & 1)])
-    count, cards = best_discards(hand, 0 if taken is None else 1 << taken)
-    card, dw, _ = tied_discard(hand, taken, rng.getrandbits(64) | 1)
-    assert (card in cards, dw) == (True, count)
-
-
-def test_the_rollouts_opponent_breaks_ties_at_random_only_with_opp_ties() -> None:
-    off = ExpertAgent(seed=3, search=ExpertParams(opp_ties=False))
-    state = off.rng.getstate()
-    assert off.tie_seed() == 0 and off.rng.getstate() == state  # off: the generator is not drawn on
-    on = ExpertAgent(seed=3, search=ExpertParams(opp_ties=True))
-    assert {on.tie_seed() % 2 for _ in range(8)} == {1}
 
 
 @pytest.mark.parametrize(
