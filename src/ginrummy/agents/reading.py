@@ -213,7 +213,7 @@ class HandReading:
         drawn = self._drawn
         if self._cap and len(drawn) >= self._cap:
             self._next += 1
-            return drawn[self._next % len(drawn)]
+            return drawn[(self._next - 1) % len(drawn)]
         for _ in range(self._steps):
             self.step()
         hand = self._known

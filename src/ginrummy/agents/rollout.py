@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from ginrummy.agents.strong import knock_points
 from ginrummy.cards import CardSet
 from ginrummy.layoff import best_layoff
-from ginrummy.melds import STANDARD, MeldRules, best_arrangement, discard_deadwoods, fits_meld, meld_rules
+from ginrummy.melds import (
+    STANDARD,
+    MeldRules,
+    best_arrangement,
+    best_discards,
+    discard_deadwoods,
+    fits_meld,
+    meld_rules,
+)
 from ginrummy.rules import Rules
 
 __all__ = [
@@ -79,24 +87,16 @@ def tied_discard(
 ) -> tuple[int, int, int]:
     """(card, deadwood left, next ``ties``) of a discard of least deadwood from 11 cards, never the
     card just taken, with ties broken at random as the 2021 EAAI challenge's SimpleGinRummyPlayer
-    breaks them: by ``ties``, a 64-bit state (not 0) moved on by a splitmix64 step at each tie, so that the options searched in one world see the same tie-breaks (common random
-    numbers). Without a tie, ``ties`` comes back unchanged.
+    breaks them (:func:`~ginrummy.melds.best_discards`'s cards): by ``ties``, a 64-bit state (not 0)
+    moved on by a splitmix64 step at each tie, so that the options searched in one world see the
+    same tie-breaks (common random numbers). Without a tie, ``ties`` comes back unchanged.
 
     >>> from ginrummy.cards import parse_cards
     >>> hand = parse_cards("2s 3s 4s 5h 6h 7h 9c 9d Kc Qd Jh")
     >>> sorted({tied_discard(hand, None, seed)[0] for seed in range(1, 40)})
     [Card('Kc'), Card('Qd'), Card('Jh')]
     """
-    best: list[int] = []
-    best_v = 1 << 30
-    for c, v in discard_deadwoods(hand, mr=mr).items():
-        if c == taken:
-            continue
-        if v < best_v:
-            best_v = v
-            best = [c]
-        elif v == best_v:
-            best.append(c)
+    best_v, best = best_discards(hand, 0 if taken is None else 1 << taken, mr=mr)
     if len(best) == 1:
         return best[0], best_v, ties
     ties = (ties + 0x9E3779B97F4A7C15) & _MASK64
