@@ -87,12 +87,14 @@ class SeeingExpert(ExpertAgent):
     def sample_opponent(self, tr: Tracking) -> CardSet:
         return self._truth()[0] if self.see_knocks else super().sample_opponent(tr)
 
-    def _worlds(self, tr: Tracking, count: int | None = None) -> list[tuple[CardSet, list[int], bool | int]]:
+    def _worlds(
+        self, tr: Tracking, count: int | None = None, read: bool = True
+    ) -> list[tuple[CardSet, list[int], bool | int]]:
         if not self.see_worlds:
-            return super()._worlds(tr, count)
+            return super()._worlds(tr, count, read)
         opp, stock = self._truth()
         out: list[tuple[CardSet, list[int], bool | int]] = []
-        for _, _, wait in super()._worlds(tr, count):
+        for _, _, wait in super()._worlds(tr, count, read):
             order = list(stock)
             self.rng.shuffle(order)
             out.append((opp, order, wait))

@@ -459,7 +459,7 @@ def test_the_draw_search_values_a_take_that_knocks_as_the_knock(
     first = int(Card.parse("4d"))
     stock = [first] + [c for c in range(52) if (rest >> c) & 1 and c != first]
     expert = ExpertAgent(seed=1, search=ExpertParams(samples=8, take_knock=take_knock, prior_gin=False))
-    monkeypatch.setattr(expert, "_worlds", lambda tr, count=None: [(opp, stock, False)] * 8)
+    monkeypatch.setattr(expert, "_worlds", lambda tr, count=None, read=True: [(opp, stock, False)] * 8)
     action = expert.act(view)
     # valued as gin at once, the take wins; valued as playing on with the opponent to draw, it
     # loses to the opponent's gin and drawing (a 4-point knock) looks better

@@ -168,14 +168,20 @@ def test_the_chain_reads_the_view_alone() -> None:
     assert [ra.sample() for _ in range(8)] == [rb.sample() for _ in range(8)]
 
 
-def test_a_capped_chain_deals_out_its_hands_again_in_turn() -> None:
+def test_a_capped_chain_deals_out_its_hands_again_in_turn_and_says_which() -> None:
     for view, _ in _played_positions(7, "simple"):
         tr = track(view)
         reading = read_hand(view, tr, random.Random(2), burn_in=20, steps=3, hands=3)
         if reading is None or tr.opp_unknown < 2:
             continue
+        assert reading.last == -1
         first = [reading.sample() for _ in range(3)]
-        assert [reading.sample() for _ in range(6)] == first * 2
+        assert reading.last == 2
+        again = []
+        for _ in range(6):
+            again.append(reading.sample())
+            assert again[-1] == first[reading.last]  # last: which of the distinct hands it dealt
+        assert again == first * 2
         return
     pytest.fail("no position with a chain")
 
@@ -195,3 +201,46 @@ def test_the_expert_with_read_play_plays_legal_hands() -> None:
         me = ExpertAgent(random.Random(h), search=search)
         result = play_hand(state, [me, make_agent("simple", random.Random(h))])
         assert result is not None and state.is_over
+
+
+def _knock_choices(seed: int):  # type: ignore[no-untyped-def]
+    """Seat 0's views at discard decisions where a knock short of gin is legal."""
+    for view, _ in _played_positions(seed, "simple", hands=6):
+        if view.phase is Phase.DISCARD and any(isinstance(a, Knock) and a.melds for a in view.legal_actions):
+            yield view
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_without_read_knocks_a_knock_is_searched_on_the_trackings_worlds(seed: int) -> None:
+    """With ``read_knocks`` off, a discard decision that holds a knock draws no world from the
+    chain: the agent's generator ends where it ends with ``read_play`` off; with it on, the chain
+    draws from it too."""
+    base = replace(ExpertParams().untimed(), samples=8, max_samples=8)
+    seen = 0
+    for view in itertools.islice(_knock_choices(seed), 3):
+        ends = {}
+        for name, search in {
+            "off": replace(base, read_play=False),
+            "no-knocks": replace(base, read_play=True, read_knocks=False),
+            "knocks": replace(base, read_play=True, read_knocks=True),
+        }.items():
+            agent = ExpertAgent(random.Random(seed), search=search)
+            agent.act(view)
+            ends[name] = agent.rng.getstate()
+        assert ends["no-knocks"] == ends["off"]
+        seen += ends["knocks"] != ends["off"]
+    assert seen > 0
+
+
+def test_worlds_sharing_a_capped_hand_count_once_in_the_paired_test() -> None:
+    """Two hands dealt out again sixteen times each: the spread between the hands is not cut by
+    the repeats with ``read_groups`` (two means prove nothing), only without it."""
+    diffs = [3.0, -1.0] * 16
+    grouped = ExpertAgent(0, search=replace(ExpertParams(), read_groups=True))
+    plain = ExpertAgent(0, search=replace(ExpertParams(), read_groups=False))
+    for agent in (grouped, plain):
+        agent._groups = [0, 1] * 16
+    assert plain._clearly_better(diffs)
+    assert not grouped._clearly_better(diffs)
+    grouped._groups = list(range(32))  # distinct hands: the plain test
+    assert grouped._clearly_better(diffs)

@@ -70,6 +70,7 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.agents.straight_play",
     "ginrummy.agents.fitted",
     "ginrummy.agents.rollout",
+    "ginrummy.agents.worlds",
     "ginrummy.agents.expert",
     "ginrummy.agents.pickup_strong",
     "ginrummy.agents.sparring",

@@ -59,7 +59,8 @@ def controls(game: dict[str, Any], action: str) -> list[tuple[str, str | None]]:
         return [("#btn-next", None)]
     if pickup:
         if word == "meld":
-            return [(_card(c), None) for c in args] + [("#btn-meld", None)]
+            clicks: list[tuple[str, str | None]] = [(_card(c), None) for c in args]
+            return [*clicks, ("#btn-meld", None)]
         if word == "add":
             card, meld = args[0].split(":")
             return [(_card(card), None), (f"#btn-add-{meld}", None)]

@@ -57,18 +57,18 @@ def catalogue(state: AnyHandState, rng: random.Random) -> list[Any]:
         "pass",
         object(),
         Pass,
-        Discard(False),
-        Discard(True),
-        Discard(2),
-        Discard(-1),
-        Discard(52),
-        Discard("7h"),
+        Discard(False),  # type: ignore[arg-type]
+        Discard(True),  # type: ignore[arg-type]
+        Discard(2),  # type: ignore[arg-type]
+        Discard(-1),  # type: ignore[arg-type]
+        Discard(52),  # type: ignore[arg-type]
+        Discard("7h"),  # type: ignore[arg-type]
         *_made(lambda: Discard(None)),  # type: ignore[arg-type]
         Discard(card),
         Discard(mine),
         *_made(lambda: Knock(mine, 5)),  # type: ignore[arg-type]
         *_made(lambda: Knock(mine, ("x",))),  # type: ignore[arg-type]
-        Knock(True),
+        Knock(True),  # type: ignore[arg-type]
         Knock(card),
         Knock(mine),
         Knock(mine, (meld,)),
@@ -79,7 +79,7 @@ def catalogue(state: AnyHandState, rng: random.Random) -> list[Any]:
         *_made(lambda: LayOff((), ((card, "x"),))),  # type: ignore[arg-type]
         *_made(lambda: LayOff((), (5,))),  # type: ignore[arg-type]
         *_made(lambda: LayOff((), ((card, 0, 1),))),  # type: ignore[arg-type]
-        LayOff((), ((True, 0),)),
+        LayOff((), ((True, 0),)),  # type: ignore[arg-type]
         LayOff((), ((mine, 0),)),
         LayOff((meld,), ()),
         LayOff((), ()),
@@ -98,7 +98,7 @@ def catalogue(state: AnyHandState, rng: random.Random) -> list[Any]:
         AddCard(mine, 99),
         AddCard(mine, True),
         AddCard(mine, -1),
-        AddCard(False, 0),
+        AddCard(False, 0),  # type: ignore[arg-type]
         AddCard(mine, 0),
     ]
 

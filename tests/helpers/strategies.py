@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from hypothesis import strategies as st
 
-from ginrummy.cards import CARDS, parse_card
+from ginrummy.cards import CARDS, Card, parse_card
 from ginrummy.melds import Meld, all_melds, least_deadwood, least_deadwood_after_discard
+from ginrummy.play import Agent
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import (
     Action,
@@ -199,10 +201,10 @@ def layoff_cases(draw: st.DrawFn, size: int = 10) -> tuple[list[int], int]:
                 melds.append(m)
                 taken |= m
     for _ in range(draw(st.integers(1, 3 - len(melds) if melds else 3))):
-        m = draw(knocker_meld(taken))
-        if m is not None:
-            melds.append(m)
-            taken |= m
+        more = draw(knocker_meld(taken))
+        if more is not None:
+            melds.append(more)
+            taken |= more
     if not melds:
         m = draw(run(3, 5))
         melds.append(m)
@@ -436,7 +438,7 @@ def arbitrary_action(state: HandState, rng: random.Random) -> tuple[Action, int]
     hand = state.hand(p)
     mine = _cards(hand)
 
-    def some_card() -> int:
+    def some_card() -> Card:
         return CARDS[rng.choice(mine) if mine and rng.random() < 0.8 else rng.randrange(52)]
 
     def some_melds() -> tuple[Meld, ...]:
@@ -482,7 +484,8 @@ def strong_views(
 
     for seed in range(seeds):
         state = HandState.deal(rules, dealer=seed % 2, rng=random.Random(seed))
-        play_out(state, [Watched(StrongAgent(seed), keep), Watched(StrongAgent(seed + 1), keep)])
+        players = [cast(Agent, StrongAgent(seed)), cast(Agent, StrongAgent(seed + 1))]
+        play_out(state, [Watched(players[0], keep), Watched(players[1], keep)])
         if len(found) >= wanted:
             return found
     raise AssertionError(f"fewer than {wanted} such positions in {seeds} hands")

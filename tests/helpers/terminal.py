@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import cast
 
 from rich.console import Console
 
@@ -93,7 +94,7 @@ def bot_answer(seed: int = 5) -> Answer:
     def move(session: PlaySession) -> str:
         view = session.view
         assert view is not None and view.my_turn
-        return command_for(bot.act(view), view.hand)
+        return command_for(cast(Action, bot.act(view)), view.hand)
 
     return answering(move)
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ginrummy.cards import format_cards
 from ginrummy.hand.phase import Phase
+from ginrummy.variants.standard.state import HandState
 from ginrummy.web.session import GameSession
 
 CARD = re.compile(r"^[A2-9TJQK][cdhs]$")
@@ -114,7 +115,7 @@ def pickup_action(h: dict[str, Any]) -> str:
         return "pass"
     if legal["discard"]:
         order = [c for m in h["hand"]["melds"] for c in m] + h["hand"]["deadwood"]
-        return "discard " + [c for c in order if c in legal["discard"]][-1]
+        return "discard " + str([c for c in order if c in legal["discard"]][-1])
     return "take 1"
 
 
@@ -126,7 +127,7 @@ def hidden_from(s: GameSession, seat: int) -> set[str]:
         return {str(c) for c in state.stock}
     other = 1 - seat
     secret = state.hand(other) & ~state.known[other]
-    if state.phase is Phase.LAYOFF and state.knocker == other:
+    if state.phase is Phase.LAYOFF and isinstance(state, HandState) and state.knocker == other:
         secret = 0
     return set(format_cards(secret).split()) | {str(c) for c in state.stock}
 

@@ -60,14 +60,16 @@ from ginrummy.agents.rollout import (
     GIN_ONLY,
     SAFE_DANGER,
     OwnPlay,
+    clearly_better,
     knock_or_play_on,
     policy_discard,
     rollout,
 )
 from ginrummy.agents.straight_play import straight_action
-from ginrummy.agents.strong import StrongAgent, StrongParams, infer_opponent_hand, knock_points, sample_stock
+from ginrummy.agents.strong import StrongAgent, StrongParams, knock_points
 from ginrummy.agents.tracking import Tracking, track
 from ginrummy.agents.variant_play import variant_action
+from ginrummy.agents.worlds import draw_world, read_opponent_hand
 from ginrummy.cards import CardSet
 from ginrummy.hand.phase import Phase
 from ginrummy.layoff import best_layoff
@@ -91,31 +93,6 @@ LATE_TURN = 4
 
 
 _A = TypeVar("_A")
-
-
-def _read_hand(tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False) -> CardSet:
-    """One opponent hand (``CardSet``) as the expert reads it:
-    :func:`~ginrummy.agents.strong.infer_opponent_hand` with ``search``'s ``infer_pool`` and
-    ``infer_draws`` (improving draws, no more than the opponent's turns so far), and ``at_once``."""
-    return infer_opponent_hand(
-        tr, rng, min(tr.opp_turns, search.infer_draws), search.infer_pool, at_once=at_once
-    )
-
-
-def draw_world(
-    tr: Tracking, rng: random.Random, search: ExpertParams, at_once: bool = False, opp: CardSet | None = None
-) -> tuple[CardSet, list[int], bool]:
-    """One world of the expert's search, drawn with ``rng`` from the tracking ``tr``: the
-    opponent's hand (:func:`~ginrummy.agents.strong.infer_opponent_hand` with ``search``'s
-    ``infer_pool`` and ``infer_draws``, and ``at_once`` for an opponent played as one who knocks
-    at once), the other unseen cards as the stock (top first), and whether the opponent waits
-    for an undercut (a share ``search.opp_wait`` of the worlds). The game review draws its
-    worlds so too (:mod:`ginrummy.review.values`). ``opp``: the opponent's hand where the caller
-    has drawn it (``read_play``'s chain)."""
-    if opp is None:
-        opp = _read_hand(tr, rng, search, at_once)
-    stock = sample_stock(tr, opp, rng)
-    return opp, stock, rng.random() < search.opp_wait
 
 
 def with_search(agent: _A, search: ExpertParams | None = None) -> _A:
@@ -169,6 +146,7 @@ class ExpertAgent(StrongAgent):
         self._view: PlayerView | None = None  # the decision's view (read_play's chain reads it)
         self._chain: HandReading | None = None  # that decision's chain over the opponent's play
         self._chain_view: PlayerView | None = None
+        self._groups: list[int] = []  # the chain's hand for each world of the search (read_play)
 
     # -- the opponent across hands ---------------------------------------------------
 
@@ -308,22 +286,27 @@ class ExpertAgent(StrongAgent):
 
     # -- worlds ------------------------------------------------------------------
 
-    def _worlds(self, tr: Tracking, count: int | None = None) -> list[tuple[CardSet, list[int], bool | int]]:
+    def _worlds(
+        self, tr: Tracking, count: int | None = None, read: bool = True
+    ) -> list[tuple[CardSet, list[int], bool | int]]:
         """``count`` worlds (default ``samples``): (opponent hand, stock top first, whether the
         opponent waits for an undercut in that world: a share ``opp_wait`` of the worlds, none
         with ``fit_wait`` while it is seen to knock at once; :data:`GIN_ONLY` in every world
         against a gin-seeker, but for a share ``prior_mix`` of them, where it knocks at once, while
-        none of its gins has been seen)."""
+        none of its gins has been seen); ``read`` False: never from ``read_play``'s chain)."""
         worlds: list[tuple[CardSet, list[int], bool | int]] = []
         gin_only = self.opponent_seeks_gin()
         knocks_at_once = self.opponent_knocks_at_once()
         at_once = self.search.fit_wait and knocks_at_once
         reads = self.search.infer_at_once and knocks_at_once
-        chain = self._reading(tr, knocks_at_once)
+        chain = self._reading(tr, knocks_at_once) if read else None
+        draws = self.search.at_once_draws if knocks_at_once else None
         mix = self.search.prior_mix if self._opp_gins == 0 and self.search.prior_gin else 0.0
         for _ in range(self.search.samples if count is None else count):
             drawn = None if chain is None else chain.sample()
-            opp, stock, wait = draw_world(tr, self.rng, self.search, reads, drawn)
+            if chain is not None:
+                self._groups.append(chain.last)
+            opp, stock, wait = draw_world(tr, self.rng, self.search, reads, drawn, draws)
             if gin_only and mix and self.rng.random() < mix:
                 # ExpertParams.prior_mix: this world's opponent knocks at once
                 worlds.append((opp, stock, False))
@@ -339,7 +322,7 @@ class ExpertAgent(StrongAgent):
         if not self._setting(self.search.read_play, True) or view is None:
             return None
         if self._chain_view is not view:
-            start = _read_hand(tr, self.rng, self.search)
+            start = read_opponent_hand(tr, self.rng, self.search)
             s = self.search
             model = replace(AT_ONCE if knocks_at_once else ReadingModel(), beta=s.read_beta)
             self._chain = read_hand(view, tr, self.rng, start, model, steps=s.read_steps, hands=s.read_hands)
@@ -351,7 +334,7 @@ class ExpertAgent(StrongAgent):
         (:func:`draw_world`) while the opponent is played as one who knocks at once and
         ``infer_at_once`` is on, else as ``strong`` draws it."""
         if self.search.infer_at_once and self.opponent_knocks_at_once():
-            return _read_hand(tr, self.rng, self.search, at_once=True)
+            return read_opponent_hand(tr, self.rng, self.search, at_once=True)
         return super().sample_opponent(tr)
 
     # -- the fitted rules --------------------------------------------------------
@@ -475,14 +458,16 @@ class ExpertAgent(StrongAgent):
         tr: Tracking,
         play: Callable[[tuple[CardSet, list[int], bool | int]], None],
         close: Callable[[], bool],
+        read: bool = True,
     ) -> None:
         """Play ``samples`` worlds (``play`` each, until ``max_seconds`` have passed), then
         more while ``close()`` says the decision is close (the time manager:
-        :class:`ExpertParams` ``max_samples``, ``extend_share``)."""
+        :class:`ExpertParams` ``max_samples``, ``extend_share``); ``read``: as :meth:`_worlds`."""
         s = self.search
+        self._groups = []
         start = time.perf_counter()
         deadline = start + s.max_seconds
-        for world in self._worlds(tr):
+        for world in self._worlds(tr, read=read):
             play(world)
             if time.perf_counter() > deadline:
                 return
@@ -492,7 +477,7 @@ class ExpertAgent(StrongAgent):
         left = s.game_seconds - self.spent if s.game_seconds > 0 else s.max_seconds
         extend_until = min(deadline, start + s.extend_share * left)
         while done < s.max_samples and time.perf_counter() < extend_until and close():
-            for world in self._worlds(tr, min(s.samples, s.max_samples - done)):
+            for world in self._worlds(tr, min(s.samples, s.max_samples - done), read):
                 play(world)
                 done += 1
                 if time.perf_counter() > extend_until:
@@ -505,13 +490,11 @@ class ExpertAgent(StrongAgent):
 
     def _clearly_better(self, diffs: list[float]) -> bool:
         """Whether per-world gains ``diffs`` (points) of a move over the ``strong`` choice are
-        positive beyond ``z`` standard errors (the same worlds for both: a paired test)."""
-        n = len(diffs)
-        if n < 2:
-            return False
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > 0 and mean * mean * n > self.search.z * self.search.z * var
+        positive beyond ``z`` standard errors (the same worlds for both: a paired test). With
+        ``read_groups``, worlds that share one of ``read_play``'s capped hands count as one (their
+        mean): the hand's share of the spread is not cut by dealing it out again."""
+        groups = self._groups[: len(diffs)] if self.search.read_groups else None  # played as drawn
+        return clearly_better(diffs, self.search.z, groups)
 
     # -- discards ------------------------------------------------------------------
 
@@ -593,7 +576,7 @@ class ExpertAgent(StrongAgent):
             _, lead = max(options, key=lambda o: sum(o[1]))
             return self._close([a - b for a, b in zip(lead, default_vals, strict=True)])
 
-        self._search(tr, play, close)
+        self._search(tr, play, close, knock is None or self.search.read_knocks)
         best, best_vals = max(options, key=lambda o: sum(o[1]))
         if best != default and self._clearly_better(
             [a - b for a, b in zip(best_vals, default_vals, strict=True)]

@@ -77,7 +77,11 @@ class ExpertParams:
     best calibrated undercut chances at the expert's knocks against ``gin-seeker`` (mean estimate
     0.52 against a true 0.50, Brier 0.208; with 2: 0.39, 0.222) and its knocks were undercut less
     (7.8% -> 5.6% of them against MARJJ_v5; bench/README.md, section Strength).
-    ``infer_pool`` below 1 or ``infer_draws`` below 0 raises :class:`~ginrummy.errors.ArgumentError`.
+    ``at_once_draws``: ``infer_draws`` for the worlds while the opponent is played as one who
+    knocks at once (``None``: ``infer_draws``); more draws read its hand as better than the
+    tracking alone says.
+    ``infer_pool`` below 1, or ``infer_draws`` or ``at_once_draws`` below 0, raises
+    :class:`~ginrummy.errors.ArgumentError`.
 
     ``max_samples``, ``extend_share``: the time manager. Where after ``samples`` worlds the best
     option searched leads the ``strong`` choice but not clearly (a close decision), the search
@@ -196,6 +200,14 @@ class ExpertParams:
     SimpleGinRummyPlayer with ``read_play`` ``None`` against 83.6% on the same deals (-4.2 +- 4.0
     points of games): it knocked short of gin in 27% of hands instead of 11%, and undercut less. ``read_steps`` below 1,
     ``read_hands`` or ``read_beta`` below 0 raise :class:`~ginrummy.errors.ArgumentError`.
+    ``read_knocks``: whether a discard decision that holds a knock short of gin draws its worlds
+    from the chain too (off: from the tracking, so the knock is judged as without ``read_play``).
+    With it off the expert knocked short of gin in 11% of hands again, yet won 79.8% of the same
+    500 games (-3.8 +- 3.9 points of games). ``read_groups``: whether the paired test counts the
+    worlds that share one of the chain's capped hands as one (their mean;
+    :func:`~ginrummy.agents.rollout.clearly_better`): dealt out again, a hand would otherwise narrow
+    the error as if it were new. With it, 53 pairs of a run came out no better (the expert knocked
+    short of gin in 23% of hands; bench/README.md, section Strength, thirty-seventh session).
 
     ``hand_odds``: whether, with ``score_aware``, the chance of winning the game is taken between
     unequal players (:data:`~ginrummy.agents.gamewin.AT_ONCE_ODDS`: the share of hands the expert
@@ -229,6 +241,7 @@ class ExpertParams:
     race_draw: bool | None = None
     infer_pool: int = 8
     infer_draws: int = 3
+    at_once_draws: int | None = None
     max_samples: int = 1024
     extend_share: float = 0.2
     take_knock: bool = True
@@ -239,6 +252,8 @@ class ExpertParams:
     read_steps: int = 100
     read_hands: int = 32
     read_beta: float = 1.0
+    read_knocks: bool = True
+    read_groups: bool = True
     wide: bool | None = None
     wide_draw: bool | None = False
     hand_odds: bool | None = False
@@ -259,9 +274,10 @@ class ExpertParams:
 
     def __post_init__(self) -> None:
         fitted.knock_weights(self.knock_fit)  # raises ValueError for an unknown rule
-        if self.infer_pool < 1 or self.infer_draws < 0:
+        if self.infer_pool < 1 or self.infer_draws < 0 or (self.at_once_draws or 0) < 0:
             raise ArgumentError(
-                f"infer_pool must be at least 1 and infer_draws at least 0, not {self.infer_pool} and {self.infer_draws}"
+                "infer_pool must be at least 1 and infer_draws and at_once_draws at least 0, "
+                f"not {self.infer_pool}, {self.infer_draws} and {self.at_once_draws}"
             )
         if self.read_steps < 1 or self.read_hands < 0 or not self.read_beta >= 0.0:
             raise ArgumentError(

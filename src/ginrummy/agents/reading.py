@@ -85,7 +85,8 @@ class HandReading:
     unknown cards; ``unused``: the unseen cards in no slot; ``known``: the cards the opponent
     surely holds (``CardSet``); ``limit``: the knock limit (points); ``steps``: the moves per
     :meth:`sample`; ``hands``: how many hands :meth:`sample` draws at most (0: no cap), after
-    which it deals those out again in turn."""
+    which it deals those out again in turn; ``last``: the number (from 0) of the distinct hand
+    :meth:`sample` last returned (-1 before the first)."""
 
     __slots__ = (
         "_cap",
@@ -104,6 +105,7 @@ class HandReading:
         "_steps",
         "_turns",
         "_unused",
+        "last",
     )
 
     def __init__(
@@ -123,6 +125,7 @@ class HandReading:
         self._cap = hands
         self._drawn: list[CardSet] = []
         self._next = 0
+        self.last = -1  # the number of the hand sample() last returned, from 0 (distinct hands)
         self._turns = turns
         self._slots = slots
         self._free = free
@@ -209,16 +212,19 @@ class HandReading:
 
     def sample(self) -> CardSet:
         """Move the chain on by its ``steps`` and return the opponent hand it is at (known cards
-        and the unknown cards, ``CardSet``); once ``hands`` have been drawn, those again in turn."""
+        and the unknown cards, ``CardSet``); once ``hands`` have been drawn, those again in turn
+        (:attr:`last`: which of the distinct hands it returned)."""
         drawn = self._drawn
         if self._cap and len(drawn) >= self._cap:
             self._next += 1
-            return drawn[(self._next - 1) % len(drawn)]
+            self.last = (self._next - 1) % len(drawn)
+            return drawn[self.last]
         for _ in range(self._steps):
             self.step()
         hand = self._known
         for s in self._free:
             hand |= 1 << self._slots[s]
+        self.last = len(drawn)
         drawn.append(hand)
         return hand
 

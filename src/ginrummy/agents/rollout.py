@@ -28,6 +28,7 @@ __all__ = [
     "PLAIN",
     "SAFE_DANGER",
     "OwnPlay",
+    "clearly_better",
     "guarded_discard",
     "knock_or_play_on",
     "layoff_targets",
@@ -239,3 +240,27 @@ def score_knock(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> in
         return pts if knocker == 0 else -pts
     pts = knock_points(rules, dw, best_layoff(arr.melds, defender, mr).points)
     return pts if knocker == 0 else -pts
+
+
+def clearly_better(diffs: list[float], z: float, groups: list[int] | None = None) -> bool:
+    """Whether per-world gains ``diffs`` (points) of one option over another, played out in the
+    same worlds, are positive beyond ``z`` standard errors (a paired test). ``groups``, one per
+    world where given (as long as ``diffs``): worlds of one group (those sharing an opponent hand
+    dealt out again) count as one, their mean, so a repeated hand does not narrow the error.
+
+    >>> clearly_better([3.0, 2.0, 4.0, 3.0], 2.0)
+    True
+    >>> clearly_better([3.0, -1.0] * 16, 2.0), clearly_better([3.0, -1.0] * 16, 2.0, [0, 1] * 16)
+    (True, False)
+    """
+    if groups is not None and len(groups) == len(diffs) and len(set(groups)) < len(diffs):
+        by_group: dict[int, list[float]] = {}
+        for g, d in zip(groups, diffs, strict=True):
+            by_group.setdefault(g, []).append(d)
+        diffs = [sum(v) / len(v) for v in by_group.values()]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > z * z * var
