@@ -50,8 +50,8 @@ def _points(result: HandResult | None, seat: int) -> int:
 def _played_on(state: HandState, agents: list[Agent], me: ExpertAgent, card: int) -> int:
     """The hand copied, ``card`` discarded instead of the knock and played to its end by
     ``agents``; the expert's points. The players' generators and time are put back after."""
-    other = agents[1 - state.to_act]
-    saved = (me.rng.getstate(), getattr(other, "rng", random.Random()).getstate(), me.spent)
+    other: random.Random | None = getattr(agents[1 - state.to_act], "rng", None)
+    saved = (me.rng.getstate(), other.getstate() if other else None, me.spent)
     seat = state.to_act
     copy = state.clone()
     copy.push(Discard(card), player=seat)
@@ -59,8 +59,8 @@ def _played_on(state: HandState, agents: list[Agent], me: ExpertAgent, card: int
         p = copy.to_act
         copy.push(cast(Action, agents[p].act(copy.view(p))), player=p)
     me.rng.setstate(saved[0])
-    if hasattr(other, "rng"):
-        other.rng.setstate(saved[1])
+    if other is not None and saved[1] is not None:
+        other.setstate(saved[1])
     me.spent = saved[2]
     return _points(copy.result, seat)
 
