@@ -31,9 +31,10 @@ from typing import cast
 from ginrummy.agents import Agent, make_agent
 from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.tracking import track
+from ginrummy.cards import Card
 from ginrummy.hand.results import HandResult
 from ginrummy.melds import least_deadwood
-from ginrummy.play import show_hand_over
+from ginrummy.play import play_hand
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
 from ginrummy.variants.standard.actions import Action, Discard, Knock
@@ -54,7 +55,7 @@ def _played_on(state: HandState, agents: list[Agent], me: ExpertAgent, card: int
     saved = (me.rng.getstate(), other.getstate() if other else None, me.spent)
     seat = state.to_act
     copy = state.clone()
-    copy.push(Discard(card), player=seat)
+    copy.push(Discard(Card(card)), player=seat)
     while not copy.is_over:
         p = copy.to_act
         copy.push(cast(Action, agents[p].act(copy.view(p))), player=p)
@@ -75,38 +76,36 @@ def play_game(seed: int, swapped: bool, opponent: str) -> list[dict[str, object]
     agents = cast(list[Agent], [opp, me] if swapped else [me, opp])
     game = Game(rules, seed=seed)
     lines: list[dict[str, object]] = []
+    knocks: list[dict[str, object]] = []
+
+    def before(state: HandState, p: int, action: Action) -> None:
+        """At each knock short of gin of the expert's: the hand played on instead."""
+        if p != seat or not isinstance(action, Knock) or not action.melds:
+            return
+        view = state.view(p)
+        dw = least_deadwood(view.hand & ~(1 << action.card))
+        tr = track(view)
+        others = [a.card for a in view.legal_actions if isinstance(a, Discard) and a.card != view.taken]
+        if dw > 0 and others:
+            card = min((me.discard_value(view.hand, c, tr), c) for c in others)[1]
+            knocks.append(
+                {
+                    "seed": seed,
+                    "swapped": swapped,
+                    "hand": hand,
+                    "deadwood": dw,
+                    "stock": view.stock_size,
+                    "at_once": me.opponent_knocks_at_once(),
+                    "wait": _played_on(state, agents, me, card),
+                }
+            )
+
     hand = 0
     while not game.is_over:
         state = game.new_hand()
         assert isinstance(state, HandState)
-        knocks: list[dict[str, object]] = []
-        while not state.is_over:
-            p = state.to_act
-            view = state.view(p)
-            action = cast(Action, agents[p].act(view))
-            if p == seat and isinstance(action, Knock) and action.melds:
-                dw = least_deadwood(view.hand & ~(1 << action.card))
-                tr = track(view)
-                others = [
-                    a.card for a in view.legal_actions if isinstance(a, Discard) and a.card != view.taken
-                ]
-                if dw > 0 and others:
-                    card = min((me.discard_value(view.hand, c, tr), c) for c in others)[1]
-                    knocks.append(
-                        {
-                            "seed": seed,
-                            "swapped": swapped,
-                            "hand": hand,
-                            "deadwood": dw,
-                            "stock": view.stock_size,
-                            "at_once": me.opponent_knocks_at_once(),
-                            "wait": _played_on(state, agents, me, card),
-                        }
-                    )
-            state.push(action, player=p)
-        for p in range(2):
-            show_hand_over(agents[p], state.view(p))
-        result = state.result
+        knocks.clear()
+        result = play_hand(state, agents, before_action=before)
         assert result is not None
         lines += [dict(k, knock=_points(result, seat)) for k in knocks]
         game.enter(result)

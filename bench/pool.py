@@ -21,7 +21,8 @@ it is ``strong`` or ``expert`` (recorded as ``strong_settings``): with ``--playe
     .venv/bin/python bench/pool.py --player strong --against strong --games 1000 --seed 3002 \
         --strong-set take_margin_meld=-1.0 --out /tmp/proxy.jsonl
 
-Each pairing appends one JSON summary line to ``--out``
+Each pairing appends one JSON summary line to ``--out`` (by default a file in the temporary folder,
+so that a trial run leaves the repository alone; name ``bench/pool_results.jsonl`` to record it)
 (:meth:`ginrummy.tournament.runner.MatchResult.summary` plus ``seconds`` of wall time,
 ``preset``, and ``game_decision_s``: the player's decision time per game, mean and max, in
 seconds); the table is printed at the end, made from every line of ``--out`` for the player
@@ -35,6 +36,7 @@ import functools
 import json
 import random
 import sys
+import tempfile
 import time
 from dataclasses import fields, replace
 from pathlib import Path
@@ -236,7 +238,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rules", default="eaai", help="rules preset (default eaai)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", default="bench/pool_results.jsonl", help="JSON lines file to append to")
+    ap.add_argument(
+        "--out",
+        default=str(Path(tempfile.gettempdir()) / "ginrummy-pool_results.jsonl"),
+        help="JSON lines file to append to (default: in the temporary folder; bench/pool_results.jsonl "
+        "to record a run)",
+    )
     ap.add_argument("--table", metavar="JSONL", help="only print the table of this file's summaries")
     ap.add_argument(
         "--combine", metavar="JSONL", help="only print the table over the --seeds runs of this file"

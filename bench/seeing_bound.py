@@ -16,7 +16,9 @@ hand; and the paired difference by duplicate pair (games won and points).
 
 Two more arms split what seeing gives: ``seeing-worlds``, shown the hand in the search's worlds
 only, and ``seeing-knocks``, shown it in the knock judgements only (``--arms``; the first arm named
-is the baseline of the paired differences).
+is the baseline of the paired differences). ``seeing-draws``, ``seeing-discards`` and
+``seeing-knock-discards`` split ``seeing-worlds`` by decision: its worlds see the hand only at
+take-or-draw, only at discards where no knock is legal, only at discards where one is.
 
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
 opponent's whole play, ``ExpertParams.read_play``), ``z1`` (the search leaves the ``strong`` choice
@@ -56,10 +58,11 @@ from ginrummy.agents import Agent, make_agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.tracking import Tracking
 from ginrummy.cards import CardSet
+from ginrummy.hand.phase import Phase
 from ginrummy.play import play_hand
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
-from ginrummy.variants.standard.actions import Action
+from ginrummy.variants.standard.actions import Action, Knock
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
@@ -75,9 +78,17 @@ class SeeingExpert(ExpertAgent):
     state: HandState | None = None
     see_worlds = True
     see_knocks = True
+    _kind = "draw"  # this decision's kind, set by act
+    see_kinds: frozenset[str] = frozenset({"draw", "discard", "knock"})
+    """The decisions whose worlds are shown the hand: ``draw`` (take or draw), ``discard`` (no
+    knock legal), ``knock`` (a discard where a knock is legal: knock or play on, and the discard)."""
 
     def act(self, view: PlayerView) -> Action:
         self._seat = view.player
+        if view.phase in (Phase.OFFER, Phase.DRAW):
+            self._kind = "draw"
+        else:
+            self._kind = "knock" if any(isinstance(a, Knock) for a in view.legal_actions) else "discard"
         return super().act(view)
 
     def _truth(self) -> tuple[CardSet, list[int]]:
@@ -90,7 +101,7 @@ class SeeingExpert(ExpertAgent):
     def _worlds(
         self, tr: Tracking, count: int | None = None, read: bool = True
     ) -> list[tuple[CardSet, list[int], bool | int]]:
-        if not self.see_worlds:
+        if not self.see_worlds or self._kind not in self.see_kinds:
             return super()._worlds(tr, count, read)
         opp, stock = self._truth()
         out: list[tuple[CardSet, list[int], bool | int]] = []
@@ -111,6 +122,24 @@ class SeeingKnocks(SeeingExpert):
     """Shown the hand in the knock judgements only (the search's worlds read the tracking)."""
 
     see_worlds = False
+
+
+class SeeingDraws(SeeingWorlds):
+    """Shown the hand in the worlds of take-or-draw decisions only."""
+
+    see_kinds = frozenset({"draw"})
+
+
+class SeeingDiscards(SeeingWorlds):
+    """Shown the hand in the worlds of discards where no knock is legal only."""
+
+    see_kinds = frozenset({"discard"})
+
+
+class SeeingKnockDiscards(SeeingWorlds):
+    """Shown the hand in the worlds of discards where a knock is legal only."""
+
+    see_kinds = frozenset({"knock"})
 
 
 def _tuned(**changes: object) -> Callable[..., ExpertAgent]:
@@ -139,6 +168,9 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,
+    "seeing-draws": SeeingDraws,
+    "seeing-discards": SeeingDiscards,
+    "seeing-knock-discards": SeeingKnockDiscards,
 }
 """Each arm's player."""
 

@@ -342,3 +342,26 @@ def test_a_match_without_a_seed_draws_one_and_its_record_replays() -> None:
 def test_records_refuse_fields_they_cannot_write(make: Callable[[Any], object], says: str) -> None:
     kind, exc = outcome(lambda: make(deal_hand(R, 0, 1)))
     assert kind == "refused" and isinstance(exc, ArgumentError) and says in str(exc), (kind, exc)
+
+
+def test_before_action_sees_each_chosen_action_before_it_is_pushed() -> None:
+    state = deal_hand(R, dealer=0, rng=random.Random(3))
+    seen: list[tuple[int, int, Any]] = []
+    after: list[tuple[int, int]] = []
+
+    def before(s: Any, player: int, action: Any) -> None:
+        assert s is state and s.to_act == player and action in s.legal_actions
+        seen.append((s.action_count, player, action))
+
+    play_hand(
+        state, _players(), on_action=lambda s, p, a: after.append((s.action_count, p)), before_action=before
+    )
+    assert seen and [(n + 1, p) for n, p, _ in seen] == after
+    assert [(p, type(a)) for _, p, a in seen] == [(p, type(a)) for p, a in state.log]
+
+
+def test_a_before_action_that_is_not_callable_is_refused_and_the_hand_is_unchanged() -> None:
+    state = deal_hand(R, dealer=0, rng=random.Random(3))
+    kind, exc = outcome(lambda: play_hand(state, _players(), before_action=5))  # type: ignore[arg-type]
+    assert kind == "refused" and isinstance(exc, ArgumentError) and "before_action" in str(exc), (kind, exc)
+    assert state.action_count == 0

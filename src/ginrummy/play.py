@@ -73,7 +73,8 @@ def check_players(name: str, players: Any, people: bool = False) -> list[Any]:
 
 OnAction = Callable[[Any, int, Any], None]
 """``on_action(state, player, action)``: called by :func:`play_hand` after each action, with
-the action as logged (engine choices filled in)."""
+the action as logged (engine choices filled in); ``before_action`` has the same shape, called
+before the push with the action as the player chose it."""
 
 
 def show_hand_over(agent: object, view: AnyView) -> None:
@@ -99,6 +100,7 @@ def play_hand(
     players: Sequence[Agent | None],
     on_action: OnAction | None = None,
     max_actions: SupportsIndex = MAX_ACTIONS,
+    before_action: OnAction | None = None,
 ) -> HandResult | None:
     """Play ``state`` (a hand of any variant) on: ``players[p]`` acts for seat ``p`` from
     ``state.view(p)``, and its action is pushed as seat ``p``'s.
@@ -106,7 +108,9 @@ def play_hand(
     Returns the hand's result once it is over, after showing each player its view of the
     finished hand (:func:`show_hand_over`); or ``None`` when it is the turn of a seat whose
     player is ``None`` (a person: push their action, then call again). ``on_action(state,
-    player, action)`` is called after each action. Raises :class:`HandTooLongError` once the
+    player, action)`` is called after each action; ``before_action(state, player, action)``
+    with the action a player chose, before it is pushed (the state as that player saw it: a
+    bench tool may clone it there to play the hand on another way). Raises :class:`HandTooLongError` once the
     hand has ``max_actions`` actions and is not over, and the engine's
     :class:`~ginrummy.errors.IllegalActionError` for an illegal action (the state unchanged);
     :class:`~ginrummy.errors.ArgumentError` (``ArgumentTypeError``) for arguments of another
@@ -115,6 +119,7 @@ def play_hand(
     check_hand("state", state)
     players = check_players("players", players, people=True)
     check_callable("on_action", on_action, "a function (state, player, action)")
+    check_callable("before_action", before_action, "a function (state, player, action)")
     max_actions = check_int("max_actions", max_actions, lo=0)
     count = state.action_count
     while not state.is_over:
@@ -127,7 +132,10 @@ def play_hand(
                 f"the hand was cut off after {count} actions without ending "
                 "(the players keep passing cards back and forth)"
             )
-        state.push(player.act(state.view(p)), player=p)
+        action = player.act(state.view(p))
+        if before_action is not None:
+            before_action(state, p, action)
+        state.push(action, player=p)
         count += 1
         if on_action is not None:
             last = state.last_action
