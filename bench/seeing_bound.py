@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -175,9 +176,10 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
 """Each arm's player."""
 
 
-def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, int, int]:
+def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, int, int, Counter[str]]:
     """One game of ``arm`` against ``opponent`` on the deals of ``seed``; (1 if ``arm`` won,
-    its points less the opponent's, hands)."""
+    its points less the opponent's, hands, how its hands ended: ``mine-knock``, ``theirs-gin``,
+    ``dead``, ...: whose knock, then the outcome)."""
     rules = Rules.preset("eaai")
     rng = random.Random(seed * 7919 + 1)
     me: ExpertAgent = ARMS[arm](random.Random(rng.random()), search=SEARCH)
@@ -186,6 +188,7 @@ def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, i
     seat = 1 if swapped else 0
     game = Game(rules, seed=seed)
     hands = 0
+    ends: Counter[str] = Counter()
     while not game.is_over:
         state = game.new_hand()
         assert isinstance(state, HandState)
@@ -195,8 +198,10 @@ def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, i
         assert result is not None
         game.enter(result)
         hands += 1
+        whose = "dead" if result.knocker is None else "mine" if result.knocker == seat else "theirs"
+        ends[whose if whose == "dead" else f"{whose}-{result.outcome}"] += 1
     s = game.summary()
-    return int(s.winner == seat), s.totals[seat] - s.totals[1 - seat], hands
+    return int(s.winner == seat), s.totals[seat] - s.totals[1 - seat], hands, ends
 
 
 def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
@@ -236,9 +241,11 @@ def main(argv: list[str] | None = None) -> None:
         won = [r[0] for r in mine]
         pts = sum(r[1] for r in mine)
         n_hands = sum(r[2] for r in mine)
+        ends: Counter[str] = sum((r[3] for r in mine), Counter())
         print(
             f"{arm} v {a.opponent}: won {sum(won) / len(won):.1%} of {len(won)}, net {pts / n_hands:+.2f} points a hand"
         )
+        print("  hands ended:", ", ".join(f"{k} {v / n_hands:.1%}" for k, v in sorted(ends.items())))
     seeds = sorted({j[2] for j in jobs})
     base = arms[0]
     for arm in arms[1:]:
