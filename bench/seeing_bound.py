@@ -19,6 +19,8 @@ only, and ``seeing-knocks``, shown it in the knock judgements only (``--arms``; 
 is the baseline of the paired differences). ``seeing-draws``, ``seeing-discards`` and
 ``seeing-knock-discards`` split ``seeing-worlds`` by decision: its worlds see the hand only at
 take-or-draw, only at discards where no knock is legal, only at discards where one is.
+``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
+opponent's true hand melds with where another discard is legal: what knowing its takes alone gives.
 
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
 opponent's whole play, ``ExpertParams.read_play``), ``z1`` (the search leaves the ``strong`` choice
@@ -60,10 +62,11 @@ from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.tracking import Tracking
 from ginrummy.cards import CardSet
 from ginrummy.hand.phase import Phase
+from ginrummy.melds import fits_meld
 from ginrummy.play import play_hand
 from ginrummy.rules import Rules
 from ginrummy.scoring.game import Game
-from ginrummy.variants.standard.actions import Action, Knock
+from ginrummy.variants.standard.actions import Action, Discard, Knock
 from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 
@@ -143,6 +146,27 @@ class SeeingKnockDiscards(SeeingWorlds):
     see_kinds = frozenset({"knock"})
 
 
+class SeeingTakes(ExpertAgent):
+    """The expert, which never throws a card that the opponent's true hand would meld (where
+    another discard is legal): what knowing the opponent's takes alone gives at discards (its
+    worlds and knock judgements read the tracking)."""
+
+    state: HandState | None = None
+
+    def discard(self, view: PlayerView, tr: Tracking) -> Action:
+        chosen = super().discard(view, tr)
+        assert self.state is not None
+        opp = self.state.hand(1 - view.player)
+        if not isinstance(chosen, Discard) or not fits_meld(chosen.card, opp, mr=tr.mr):
+            return chosen
+        safe = [
+            (self.discard_value(view.hand, a.card, tr), a.card)
+            for a in view.legal_actions
+            if isinstance(a, Discard) and a.card != view.taken and not fits_meld(a.card, opp, mr=tr.mr)
+        ]
+        return Discard(min(safe)[1]) if safe else chosen
+
+
 def _tuned(**changes: object) -> Callable[..., ExpertAgent]:
     """An arm: the expert with these ``ExpertParams`` changed (it sees nothing hidden)."""
 
@@ -172,6 +196,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "seeing-draws": SeeingDraws,
     "seeing-discards": SeeingDiscards,
     "seeing-knock-discards": SeeingKnockDiscards,
+    "seeing-takes": SeeingTakes,
 }
 """Each arm's player."""
 
@@ -192,7 +217,7 @@ def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, i
     while not game.is_over:
         state = game.new_hand()
         assert isinstance(state, HandState)
-        if isinstance(me, SeeingExpert):
+        if isinstance(me, SeeingExpert | SeeingTakes):
             me.state = state
         result = play_hand(state, agents)
         assert result is not None
