@@ -146,17 +146,17 @@ class SeeingKnockDiscards(SeeingWorlds):
     see_kinds = frozenset({"knock"})
 
 
-class SeeingTakes(ExpertAgent):
+class SeeingTakes(SeeingExpert):
     """The expert, which never throws a card that the opponent's true hand would meld (where
     another discard is legal): what knowing the opponent's takes alone gives at discards (its
     worlds and knock judgements read the tracking)."""
 
-    state: HandState | None = None
+    see_worlds = False
+    see_knocks = False
 
     def discard(self, view: PlayerView, tr: Tracking) -> Action:
         chosen = super().discard(view, tr)
-        assert self.state is not None
-        opp = self.state.hand(1 - view.player)
+        opp = self._truth()[0]
         if not isinstance(chosen, Discard) or not fits_meld(chosen.card, opp, mr=tr.mr):
             return chosen
         safe = [
@@ -217,7 +217,7 @@ def play_game(arm: str, opponent: str, seed: int, swapped: bool) -> tuple[int, i
     while not game.is_over:
         state = game.new_hand()
         assert isinstance(state, HandState)
-        if isinstance(me, SeeingExpert | SeeingTakes):
+        if isinstance(me, SeeingExpert):
             me.state = state
         result = play_hand(state, agents)
         assert result is not None
