@@ -19,7 +19,9 @@ only, and ``seeing-knocks``, shown it in the knock judgements only (``--arms``; 
 is the baseline of the paired differences). ``seeing-draws``, ``seeing-discards`` and
 ``seeing-knock-discards`` split ``seeing-worlds`` by decision: its worlds see the hand only at
 take-or-draw, only at discards where no knock is legal, only at discards where one is.
-``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
+``seeing-discards-25`` and ``seeing-discards-50`` are shown, at discards where no knock is legal,
+each true card their drawn hand lacks with that chance (per cent): what a reading holding more of
+the true cards would give. ``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
 opponent's true hand melds with where another discard is legal: what knowing its takes alone gives.
 
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
@@ -36,7 +38,9 @@ while the opponent is played as one who knocks at once, ``ExpertParams.hand_odds
 ``prior-mix`` (half the worlds' opponents knocking at once while the gin-seeker model rests on the
 prior alone, ``ExpertParams.prior_mix``) and ``keep-layoffs`` (the rollouts' discards keep back cards
 that lay off on the opponent's melds, ``ExpertParams.keep_layoffs``) and ``safe-discards`` (they keep
-back cards the opponent would take to meld, ``ExpertParams.safe_discards``). They
+back cards the opponent would take to meld, ``ExpertParams.safe_discards``) and ``own-knock-0``,
+``own-knock-5`` (our side's rollouts knock short of gin with at most that deadwood while the
+opponent is played as one who knocks at once, ``ExpertParams.own_knock``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -49,6 +53,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 from collections import Counter
@@ -146,6 +151,42 @@ class SeeingKnockDiscards(SeeingWorlds):
     see_kinds = frozenset({"knock"})
 
 
+class PartlySeeing(SeeingDiscards):
+    """Shown each of the opponent's cards that its drawn hand lacks with chance :attr:`share`, in
+    the worlds of discards where no knock is legal only: each world's hand is drawn from the
+    tracking as the expert's are, then each true card missing from it is swapped in (for a drawn
+    card the true hand lacks, which goes to that card's place in the stock) with that chance.
+    What a reading holding more of the true cards than the tracking would give."""
+
+    share = 0.5
+
+    def _worlds(
+        self, tr: Tracking, count: int | None = None, read: bool = True
+    ) -> list[tuple[CardSet, list[int], bool | int]]:
+        worlds = ExpertAgent._worlds(self, tr, count, read)
+        if self._kind not in self.see_kinds:
+            return worlds
+        true = self._truth()[0]
+        out: list[tuple[CardSet, list[int], bool | int]] = []
+        for opp, stock, wait in worlds:
+            stock = list(stock)
+            wrong = [c for c in range(52) if opp >> c & 1 and not true >> c & 1]
+            self.rng.shuffle(wrong)
+            for c in range(52):
+                if true >> c & 1 and not opp >> c & 1 and wrong and self.rng.random() < self.share:
+                    out_card = wrong.pop()
+                    opp = (opp | (1 << c)) & ~(1 << out_card)
+                    stock[stock.index(c)] = out_card
+            out.append((opp, stock, wait))
+        return out
+
+
+class PartlySeeing25(PartlySeeing):
+    """:class:`PartlySeeing` with a quarter of the missing true cards swapped in."""
+
+    share = 0.25
+
+
 class SeeingTakes(SeeingExpert):
     """The expert, which never throws a card that the opponent's true hand would meld (where
     another discard is legal): what knowing the opponent's takes alone gives at discards (its
@@ -190,6 +231,8 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "prior-mix": _tuned(prior_mix=0.5),
     "keep-layoffs": _tuned(keep_layoffs=None),
     "safe-discards": _tuned(safe_discards=None),
+    "own-knock-0": _tuned(own_knock=0),
+    "own-knock-5": _tuned(own_knock=5),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,
@@ -197,6 +240,8 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "seeing-discards": SeeingDiscards,
     "seeing-knock-discards": SeeingKnockDiscards,
     "seeing-takes": SeeingTakes,
+    "seeing-discards-50": PartlySeeing,
+    "seeing-discards-25": PartlySeeing25,
 }
 """Each arm's player."""
 
@@ -242,6 +287,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--opponent", default="simple")
     ap.add_argument(
+        "--out", help="write each game (arm, pair, swapped, won, points, hands) to this JSON-lines file"
+    )
+    ap.add_argument(
         "--arms",
         default="expert,seeing",
         help=f"the arms, comma-separated, the first the baseline of the paired differences (of {', '.join(ARMS)})",
@@ -261,6 +309,18 @@ def main(argv: list[str] | None = None) -> None:
     with ProcessPoolExecutor(a.jobs) as ex:
         results = list(ex.map(play_game, *zip(*jobs, strict=True)))
     by = {(j[0], j[2], j[3]): r for j, r in zip(jobs, results, strict=True)}
+    if a.out:
+        with open(a.out, "w", encoding="utf-8") as f:
+            for (arm, _, pair, swapped), r in zip(jobs, results, strict=True):
+                row = {
+                    "arm": arm,
+                    "pair": pair,
+                    "swapped": swapped,
+                    "won": r[0],
+                    "points": r[1],
+                    "hands": r[2],
+                }
+                f.write(json.dumps(row) + "\n")
     for arm in arms:
         mine = [r for (name, _, _, _), r in zip(jobs, results, strict=True) if name == arm]
         won = [r[0] for r in mine]

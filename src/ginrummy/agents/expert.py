@@ -49,6 +49,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TypeVar
 
 from ginrummy.agents import fitted
@@ -258,6 +259,12 @@ class ExpertAgent(StrongAgent):
         danger = SAFE_DANGER if self._setting(self.search.safe_discards, True) else 0
         return OwnPlay(self._setting(self.search.keep_layoffs, True), danger)
 
+    def own_limit(self) -> int | None:
+        """The most deadwood (points) at which the rollouts' own side knocks short of gin
+        (``ExpertParams.own_knock``, while the opponent is played as one who knocks at once;
+        ``None``: the knock limit)."""
+        return self.search.own_knock if self.opponent_knocks_at_once() else None
+
     def tie_seed(self) -> int:
         """A seed for one world's random tie-breaks of the opponent's discards in the rollouts
         (``ExpertParams.opp_ties``; 0: off, ties go to the highest card)."""
@@ -414,6 +421,8 @@ class ExpertAgent(StrongAgent):
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
         kl = self.own_play()
+        ol = self.own_limit()
+        play_on = partial(rollout, rules, wait=w, knock_limit=lim, own=kl, own_limit=ol)
         take_hand = hand | (1 << up)
         knock_card, knock_dw = policy_discard(take_hand, up, tr.mr)
         can_knock = self.search.take_knock and knock_dw <= lim  # valued as knocking at once
@@ -432,19 +441,19 @@ class ExpertAgent(StrongAgent):
             ties = self.tie_seed()
             if can_knock:
                 take = knock_or_play_on(
-                    rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, own=kl, ties=ties
+                    rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, kl, ties, ol
                 )
             else:
-                take = rollout(rules, kept, opp, list(stock), take_card, True, w, ow, lim, own=kl, ties=ties)
+                take = play_on(kept, opp, list(stock), take_card, True, opp_wait=ow, ties=ties)
             if offer:
                 # passing: the opponent may take the upcard; approximate by the opponent drawing next
-                draw = rollout(rules, hand, opp, list(stock), up, True, w, ow, lim, own=kl, ties=ties)
+                draw = play_on(hand, opp, list(stock), up, True, opp_wait=ow, ties=ties)
             else:
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = policy_discard(h11, None, tr.mr)
                 draw = knock_or_play_on(
-                    rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, own=kl, ties=ties
+                    rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, kl, ties, ol
                 )
             diffs.append(worth(take) - worth(draw))
 
@@ -543,6 +552,8 @@ class ExpertAgent(StrongAgent):
         lim = view.knock_limit  # variants: this hand's knock limit (Oklahoma), agents/variant_play.py
         w = self.search.wait
         kl = self.own_play()
+        ol = self.own_limit()
+        play_on = partial(rollout, rules, wait=w, knock_limit=lim, own=kl, own_limit=ol)
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
         worth = self.outcome_value(view)
@@ -556,11 +567,7 @@ class ExpertAgent(StrongAgent):
                 )
             for c in cands:
                 vals[c].append(
-                    worth(
-                        rollout(
-                            rules, hand & ~(1 << c), opp, list(stock), c, True, w, ow, lim, own=kl, ties=ties
-                        )
-                    )
+                    worth(play_on(hand & ~(1 << c), opp, list(stock), c, True, opp_wait=ow, ties=ties))
                 )
 
         # the strong level's choice stands unless another is clearly better

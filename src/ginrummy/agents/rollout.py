@@ -149,6 +149,7 @@ def rollout(
     take_top: bool = False,
     own: OwnPlay = PLAIN,
     ties: int = 0,
+    own_limit: int | None = None,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -166,7 +167,8 @@ def rollout(
     player to move takes ``top`` whether or not it melds (a review's "take the upcard", :mod:`ginrummy.review`).
     ``own``: how my discards go beyond the fast policy (:class:`OwnPlay`, :func:`guarded_discard`).
     ``ties``: 0, the opponent's discards break ties of least deadwood by the highest card, as
-    mine do; else its ties go at random from this seed (:func:`tied_discard`).
+    mine do; else its ties go at random from this seed (:func:`tied_discard`). ``own_limit``: the
+    most deadwood (points) at which I knock short of gin (``None``: the knock limit; 0: only gin).
     """
     n = len(stock)
     if n <= rules.stock_left_dead and not take_top:
@@ -175,6 +177,7 @@ def rollout(
     hands = [me, opp]
     p = 1 if opp_to_move else 0
     limit = rules.knock_limit if knock_limit is None else knock_limit
+    mine = limit if own_limit is None else min(limit, own_limit)
     pos = 0
     for _ in range(MAX_ROLLOUT_TURNS):
         hand = hands[p]
@@ -196,7 +199,7 @@ def rollout(
             card, dw = policy_discard(hand, taken, mr)
         hand &= ~(1 << card)
         hands[p] = hand
-        if dw <= limit and (dw == 0 or not p or opp_wait != GIN_ONLY):
+        if dw <= (limit if p else mine) and (dw == 0 or not p or opp_wait != GIN_ONLY):
             pts = score_knock(rules, hands, p, dw)
             if dw == 0 or (-pts if p else pts) > 0 or not (opp_wait if p else wait):
                 return pts
@@ -219,16 +222,19 @@ def knock_or_play_on(
     limit: int,
     own: OwnPlay = PLAIN,
     ties: int = 0,
+    own_limit: int | None = None,
 ) -> int:
     """Points for me after I discarded ``card`` keeping ``kept`` (``dw`` points of deadwood): the
     knock at once where ``dw`` is within ``limit`` (with ``wait`` only when it scores against
-    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``own`` and
-    ``ties`` as there)."""
+    ``opp``), else the hand played on by :func:`rollout` (``stock`` consumed; ``own``, ``ties``
+    and ``own_limit`` as there)."""
     if dw <= limit:
         pts = score_knock(rules, [kept, opp], 0, dw)
         if not (wait and dw and pts <= 0):
             return pts
-    return rollout(rules, kept, opp, stock, card, True, wait, opp_wait, limit, own=own, ties=ties)
+    return rollout(
+        rules, kept, opp, stock, card, True, wait, opp_wait, limit, own=own, ties=ties, own_limit=own_limit
+    )
 
 
 def score_knock(rules: Rules, hands: list[CardSet], knocker: int, dw: int) -> int:
