@@ -21,7 +21,8 @@ is the baseline of the paired differences). ``seeing-draws``, ``seeing-discards`
 take-or-draw, only at discards where no knock is legal, only at discards where one is.
 ``seeing-discards-25`` and ``seeing-discards-50`` are shown, at discards where no knock is legal,
 each true card their drawn hand lacks with that chance (per cent): what a reading holding more of
-the true cards would give. ``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
+the true cards would give. ``seeing-outs`` is shown there where the cards that meld with its own
+hand lie (the rest drawn as the expert draws it). ``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
 opponent's true hand melds with where another discard is legal: what knowing its takes alone gives.
 
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
@@ -187,6 +188,43 @@ class PartlySeeing25(PartlySeeing):
     share = 0.25
 
 
+class SeeingOuts(SeeingDiscards):
+    """Shown, at discards where no knock is legal only, where the cards that would meld with its
+    own hand are (the opponent's hand or the stock); the rest of each world's hand is drawn from
+    the tracking as the expert's are: what knowing the fate of its own outs alone gives."""
+
+    def _worlds(
+        self, tr: Tracking, count: int | None = None, read: bool = True
+    ) -> list[tuple[CardSet, list[int], bool | int]]:
+        worlds = ExpertAgent._worlds(self, tr, count, read)
+        if self._kind not in self.see_kinds or self._view is None:
+            return worlds
+        true = self._truth()[0]
+        hand = self._view.hand
+        out: list[tuple[CardSet, list[int], bool | int]] = []
+        for opp, stock, wait in worlds:
+            stock = list(stock)
+            outs = {
+                c for c in [*stock, *(c for c in range(52) if opp >> c & 1)] if fits_meld(c, hand, mr=tr.mr)
+            }
+            spare = [c for c in range(52) if opp >> c & 1 and c not in outs and not true >> c & 1]
+            fill = [c for c in stock if c not in outs]
+            self.rng.shuffle(spare)
+            self.rng.shuffle(fill)
+            for c in sorted(outs):
+                held = bool(opp >> c & 1)
+                if true >> c & 1 and not held and spare:
+                    x = spare.pop()  # the out goes into the hand, a drawn non-out to its place
+                    opp = (opp | (1 << c)) & ~(1 << x)
+                    stock[stock.index(c)] = x
+                elif held and not true >> c & 1 and fill:
+                    x = fill.pop()  # the out goes to the stock, a non-out from there to the hand
+                    opp = (opp | (1 << x)) & ~(1 << c)
+                    stock[stock.index(x)] = c
+            out.append((opp, stock, wait))
+        return out
+
+
 class SeeingTakes(SeeingExpert):
     """The expert, which never throws a card that the opponent's true hand would meld (where
     another discard is legal): what knowing the opponent's takes alone gives at discards (its
@@ -242,6 +280,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "seeing-takes": SeeingTakes,
     "seeing-discards-50": PartlySeeing,
     "seeing-discards-25": PartlySeeing25,
+    "seeing-outs": SeeingOuts,
 }
 """Each arm's player."""
 
