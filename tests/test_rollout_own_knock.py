@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.rollout import rollout
+from ginrummy.errors import ArgumentError
 from ginrummy.rules import Rules
 
 EAAI = Rules.preset("eaai")  # gin and undercut each score a 25-point bonus
@@ -39,3 +42,8 @@ def test_the_expert_limits_its_rollouts_knocks_only_against_a_player_who_knocks_
     agent._opponent_waits = True  # as hand_over sets it once the opponent is seen to wait
     assert agent.own_limit() is None
     assert ExpertAgent(seed=1).own_limit() is None
+
+
+def test_a_negative_own_knock_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="own_knock"):
+        ExpertParams(own_knock=-1)

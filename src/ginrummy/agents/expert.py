@@ -423,6 +423,7 @@ class ExpertAgent(StrongAgent):
         kl = self.own_play()
         ol = self.own_limit()
         play_on = partial(rollout, rules, wait=w, knock_limit=lim, own=kl, own_limit=ol)
+        knock_or_on = partial(knock_or_play_on, rules, wait=w, limit=lim, own=kl, own_limit=ol)
         take_hand = hand | (1 << up)
         knock_card, knock_dw = policy_discard(take_hand, up, tr.mr)
         can_knock = self.search.take_knock and knock_dw <= lim  # valued as knocking at once
@@ -440,9 +441,7 @@ class ExpertAgent(StrongAgent):
             kept = take_hand & ~(1 << take_card)
             ties = self.tie_seed()
             if can_knock:
-                take = knock_or_play_on(
-                    rules, kept, knock_dw, opp, list(stock), take_card, w, ow, lim, kl, ties, ol
-                )
+                take = knock_or_on(kept, knock_dw, opp, list(stock), take_card, opp_wait=ow, ties=ties)
             else:
                 take = play_on(kept, opp, list(stock), take_card, True, opp_wait=ow, ties=ties)
             if offer:
@@ -452,9 +451,7 @@ class ExpertAgent(StrongAgent):
                 drawn = stock[0]
                 h11 = hand | (1 << drawn)
                 card, dw = policy_discard(h11, None, tr.mr)
-                draw = knock_or_play_on(
-                    rules, h11 & ~(1 << card), dw, opp, stock[1:], card, w, ow, lim, kl, ties, ol
-                )
+                draw = knock_or_on(h11 & ~(1 << card), dw, opp, stock[1:], card, opp_wait=ow, ties=ties)
             diffs.append(worth(take) - worth(draw))
 
         self._search(tr, play, lambda: self._close([-d for d in diffs] if strong_take else diffs))

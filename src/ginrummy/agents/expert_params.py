@@ -224,7 +224,8 @@ class ExpertParams:
     only with gin); ``None`` (the default): the hand's knock limit, as against any other
     opponent. In our engine against ``simple`` (240 games, the same deals) 0 won 80.4% and 5 won
     81.7% where ``None`` won 80.0% (+0.4 +- 2.9 and +1.7 +- 3.0 points of games, 5 with fewer points a
-    hand; bench/README.md, section Strength): not in play."""
+    hand; bench/README.md, section Strength): not in play. Below 0 raises
+    :class:`~ginrummy.errors.ArgumentError`."""
 
     samples: int = 64
     candidates: int = 5
@@ -292,6 +293,8 @@ class ExpertParams:
                 "read_steps must be at least 1 and read_hands and read_beta at least 0, "
                 f"not {self.read_steps}, {self.read_hands} and {self.read_beta}"
             )
+        if self.own_knock is not None and self.own_knock < 0:
+            raise ArgumentError(f"own_knock must be None or at least 0, not {self.own_knock}")
         if not 0.0 <= self.prior_mix <= 1.0:
             raise ArgumentError(f"prior_mix must be within 0-1, not {self.prior_mix}")
         if self.max_samples < self.samples or not 0.0 <= self.extend_share <= 1.0:
