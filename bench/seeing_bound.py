@@ -271,6 +271,8 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "safe-discards": _tuned(safe_discards=None),
     "own-knock-0": _tuned(own_knock=0),
     "own-knock-5": _tuned(own_knock=5),
+    "own-potential-2": _tuned(own_potential=2),
+    "own-potential-4": _tuned(own_potential=4),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

@@ -255,9 +255,10 @@ class ExpertAgent(StrongAgent):
         return against_fast_knocker if self.opponent_knocks_at_once() else not against_fast_knocker
 
     def own_play(self) -> OwnPlay:
-        """How the rollouts play my discards (``ExpertParams.keep_layoffs``, ``safe_discards``)."""
+        """How the rollouts play my discards (``ExpertParams.keep_layoffs``, ``safe_discards``,
+        ``own_potential``)."""
         danger = SAFE_DANGER if self._setting(self.search.safe_discards, True) else 0
-        return OwnPlay(self._setting(self.search.keep_layoffs, True), danger)
+        return OwnPlay(self._setting(self.search.keep_layoffs, True), danger, self.search.own_potential)
 
     def own_limit(self) -> int | None:
         """The most deadwood (points) at which the rollouts' own side knocks short of gin

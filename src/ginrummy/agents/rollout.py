@@ -25,6 +25,7 @@ from ginrummy.rules import Rules
 __all__ = [
     "GIN_ONLY",
     "MAX_ROLLOUT_TURNS",
+    "PARTNERS",
     "PLAIN",
     "SAFE_DANGER",
     "OwnPlay",
@@ -52,13 +53,33 @@ class OwnPlay:
     """How a rollout plays my discards beyond the fast policy (:func:`guarded_discard`):
     ``keep_layoffs`` keeps back cards that lay off on the opponent's melds as they are (while it
     may knock short of gin), ``danger`` (points, 0 or more) is added to a discard that melds with
-    the opponent's hand (the opponent would take it)."""
+    the opponent's hand (the opponent would take it), ``potential`` (points, 0 or more) is added to
+    a discard for each card of my hand that it would make a meld with, given one more card
+    (:data:`PARTNERS`: the same rank, or the same suit one or two ranks apart)."""
 
     keep_layoffs: bool = False
     danger: int = 0
+    potential: int = 0
 
     def __bool__(self) -> bool:
-        return self.keep_layoffs or self.danger > 0
+        return self.keep_layoffs or self.danger > 0 or self.potential > 0
+
+
+def _partners(card: int) -> CardSet:
+    suit, rank = divmod(card, 13)
+    out = 0
+    for other in range(4):
+        if other != suit:
+            out |= 1 << (other * 13 + rank)
+    for step in (-2, -1, 1, 2):
+        if 0 <= rank + step < 13:
+            out |= 1 << (suit * 13 + rank + step)
+    return out
+
+
+PARTNERS: tuple[CardSet, ...] = tuple(_partners(c) for c in range(52))
+"""For each card (0-51), the cards that would make a meld with it given one more card: the same
+rank in the other suits, and the same suit one or two ranks apart (ace low)."""
 
 
 PLAIN = OwnPlay()
@@ -121,8 +142,16 @@ def guarded_discard(
     """(card, deadwood left) of my discard from 11 cards in a rollout played as ``own`` says
     against the opponent's 10-card hand ``opp``: least deadwood plus ``own.danger`` for a card that
     melds with ``opp`` plus, with ``own.keep_layoffs`` and not ``gin_only``, a card of
-    :func:`layoff_targets` as dear as its points; the highest card on ties, never the card just
-    taken."""
+    :func:`layoff_targets` as dear as its points, plus ``own.potential`` for each card of the hand
+    left that is one of its :data:`PARTNERS`; the highest card on ties, never the card just taken.
+
+    >>> from ginrummy.cards import Card, parse_cards
+    >>> hand = parse_cards("2s 3s 4s 5h 6h 7h Kd Qd Jc 8c Ah")
+    >>> Card(guarded_discard(hand, None, 0, PLAIN, False)[0])
+    Card('Kd')
+    >>> Card(guarded_discard(hand, None, 0, OwnPlay(potential=2), False)[0])
+    Card('Jc')
+    """
     targets = layoff_targets(opp, mr) if own.keep_layoffs and not gin_only else 0
     best_c, best_v, best_dw = -1, 1 << 30, 0
     for c, v in discard_deadwoods(hand, mr=mr).items():
@@ -131,6 +160,8 @@ def guarded_discard(
         cost = v + (mr.points(1 << c) if targets >> c & 1 else 0)
         if own.danger and fits_meld(c, opp, mr=mr):
             cost += own.danger
+        if own.potential:
+            cost += own.potential * (hand & PARTNERS[c]).bit_count()
         if cost < best_v or (cost == best_v and c % 13 > best_c % 13):
             best_c, best_v, best_dw = c, cost, v
     return best_c, best_dw
