@@ -41,7 +41,10 @@ prior alone, ``ExpertParams.prior_mix``) and ``keep-layoffs`` (the rollouts' dis
 that lay off on the opponent's melds, ``ExpertParams.keep_layoffs``) and ``safe-discards`` (they keep
 back cards the opponent would take to meld, ``ExpertParams.safe_discards``) and ``own-knock-0``,
 ``own-knock-5`` (our side's rollouts knock short of gin with at most that deadwood while the
-opponent is played as one who knocks at once, ``ExpertParams.own_knock``). They
+opponent is played as one who knocks at once, ``ExpertParams.own_knock``) and ``own-potential-2``,
+``-4``, ``-6``, ``-8`` (our side's rollout discards count that many points against a card for
+each card it would meld with given one more, ``ExpertParams.own_potential``, from the first hand)
+and ``own-potential`` (4 while the opponent is played as one who knocks at once). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
@@ -273,6 +276,9 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "own-knock-5": _tuned(own_knock=5),
     "own-potential-2": _tuned(own_potential=2),
     "own-potential-4": _tuned(own_potential=4),
+    "own-potential-6": _tuned(own_potential=6),
+    "own-potential-8": _tuned(own_potential=8),
+    "own-potential": _tuned(own_potential=None),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

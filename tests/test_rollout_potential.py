@@ -8,7 +8,14 @@ import random
 import pytest
 
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.rollout import PARTNERS, PLAIN, OwnPlay, guarded_discard, policy_discard
+from ginrummy.agents.rollout import (
+    AT_ONCE_POTENTIAL,
+    PARTNERS,
+    PLAIN,
+    OwnPlay,
+    guarded_discard,
+    policy_discard,
+)
 from ginrummy.errors import ArgumentError
 from ginrummy.melds import discard_deadwoods, is_meld
 
@@ -54,8 +61,20 @@ def test_no_potential_is_the_fast_policy() -> None:
 
 
 def test_the_expert_hands_its_setting_to_the_rollouts() -> None:
-    assert ExpertAgent(seed=1, search=ExpertParams(own_potential=3)).own_play().potential == 3
-    assert ExpertAgent(seed=1).own_play() == PLAIN
+    agent = ExpertAgent(seed=1, search=ExpertParams(own_potential=3))
+    assert agent.own_play().potential == 3
+    agent._opponent_waits = True  # as hand_over sets it once the opponent is seen to wait
+    assert agent.own_play().potential == 3
+
+
+def test_the_rollouts_keep_potential_by_the_opponent_with_none() -> None:
+    assert ExpertAgent(seed=1, search=ExpertParams(prior_gin=False)).own_play() == PLAIN  # the default: 0
+    agent = ExpertAgent(seed=1, search=ExpertParams(own_potential=None, prior_gin=False))
+    assert agent.opponent_knocks_at_once()
+    assert agent.own_play() == OwnPlay(potential=AT_ONCE_POTENTIAL)
+    agent._opponent_waits = True
+    assert agent.own_play() == PLAIN
+    assert ExpertAgent(seed=1, search=ExpertParams(own_potential=0, prior_gin=False)).own_play() == PLAIN
 
 
 def test_a_negative_own_potential_is_refused() -> None:

@@ -58,6 +58,7 @@ from ginrummy.agents.gamewin import AT_ONCE_ODDS, counts_games, win_chance
 from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
 from ginrummy.agents.reading import AT_ONCE, HandReading, ReadingModel, read_hand
 from ginrummy.agents.rollout import (
+    AT_ONCE_POTENTIAL,
     GIN_ONLY,
     SAFE_DANGER,
     OwnPlay,
@@ -258,7 +259,10 @@ class ExpertAgent(StrongAgent):
         """How the rollouts play my discards (``ExpertParams.keep_layoffs``, ``safe_discards``,
         ``own_potential``)."""
         danger = SAFE_DANGER if self._setting(self.search.safe_discards, True) else 0
-        return OwnPlay(self._setting(self.search.keep_layoffs, True), danger, self.search.own_potential)
+        potential = self.search.own_potential
+        if potential is None:
+            potential = AT_ONCE_POTENTIAL if self.opponent_knocks_at_once() else 0
+        return OwnPlay(self._setting(self.search.keep_layoffs, True), danger, potential)
 
     def own_limit(self) -> int | None:
         """The most deadwood (points) at which the rollouts' own side knocks short of gin

@@ -23,6 +23,7 @@ from ginrummy.melds import (
 from ginrummy.rules import Rules
 
 __all__ = [
+    "AT_ONCE_POTENTIAL",
     "GIN_ONLY",
     "MAX_ROLLOUT_TURNS",
     "PARTNERS",
@@ -84,6 +85,10 @@ rank in the other suits, and the same suit one or two ranks apart (ace low)."""
 
 PLAIN = OwnPlay()
 """The fast policy alone for my discards."""
+
+AT_ONCE_POTENTIAL = 4
+"""``OwnPlay.potential`` (points) of the expert's rollouts while its opponent is played as one who
+knocks as soon as it can (``ExpertParams.own_potential`` ``None``)."""
 
 SAFE_DANGER = 5
 """``OwnPlay.danger`` (points) of the expert's ``safe_discards``."""
