@@ -1,5 +1,5 @@
 """The rollouts' own discards that keep cards with meld potential (``OwnPlay.potential``,
-``rollout.PARTNERS``, ``ExpertParams.own_potential``), checked against brute force."""
+``ExpertParams.own_potential``), checked against brute force."""
 
 from __future__ import annotations
 
@@ -8,25 +8,17 @@ import random
 import pytest
 
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.rollout import (
-    AT_ONCE_POTENTIAL,
-    PARTNERS,
-    PLAIN,
-    OwnPlay,
-    guarded_discard,
-    policy_discard,
-)
+from ginrummy.agents.rollout import AT_ONCE_POTENTIAL, PLAIN, OwnPlay, guarded_discard, policy_discard
 from ginrummy.errors import ArgumentError
-from ginrummy.melds import discard_deadwoods, is_meld
+from ginrummy.melds import STANDARD, MeldRules, discard_deadwoods, is_meld
 
 
-def test_partners_are_the_cards_one_more_card_makes_a_meld_with() -> None:
-    for a in range(52):
-        brute = 0
-        for b in range(52):
-            if b != a and any(is_meld((1 << a) | (1 << b) | (1 << x)) for x in range(52) if x not in (a, b)):
-                brute |= 1 << b
-        assert PARTNERS[a] == brute, a
+def _partners(card: int, mr: MeldRules) -> set[int]:
+    """The cards that one more card makes a 3-card meld with ``card`` (brute force)."""
+    others = [c for c in range(52) if c != card]
+    return {
+        b for b in others if any(is_meld((1 << card) | (1 << b) | (1 << x), mr) for x in others if x != b)
+    }
 
 
 def _hands(count: int) -> list[tuple[int, int | None]]:
@@ -37,20 +29,26 @@ def _hands(count: int) -> list[tuple[int, int | None]]:
     return out
 
 
-@pytest.mark.parametrize("potential", [1, 2, 4])
-def test_a_discard_costs_its_deadwood_left_plus_potential_for_each_partner_kept(potential: int) -> None:
+@pytest.mark.parametrize(
+    ("potential", "mr"), [(1, STANDARD), (2, STANDARD), (4, STANDARD), (4, MeldRules.of(wrap=True))]
+)
+def test_a_discard_costs_its_deadwood_left_plus_potential_for_each_partner_kept(
+    potential: int, mr: MeldRules
+) -> None:
+    partners = [_partners(c, mr) for c in range(52)]
     changed = 0
     for hand, taken in _hands(300):
+        left = discard_deadwoods(hand, mr)
         costs = {
-            c: v + potential * sum(1 for p in range(52) if hand >> p & 1 and PARTNERS[c] >> p & 1)
-            for c, v in discard_deadwoods(hand).items()
+            c: v + potential * sum(1 for p in partners[c] if hand >> p & 1)
+            for c, v in left.items()
             if c != taken
         }
         least = min(costs.values())
         want = max((c for c, v in costs.items() if v == least), key=lambda c: c % 13)
-        got = guarded_discard(hand, taken, 0, OwnPlay(potential=potential), False)
-        assert got == (want, discard_deadwoods(hand)[want])
-        changed += got != policy_discard(hand, taken)
+        got = guarded_discard(hand, taken, 0, OwnPlay(potential=potential), False, mr)
+        assert got == (want, left[want])
+        changed += got != policy_discard(hand, taken, mr)
     assert changed > 10  # the setting changes some discards, so the test can tell it from none
 
 

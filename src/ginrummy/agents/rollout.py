@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy.agents.strong import knock_points
+from ginrummy.agents.tracking import NEAR, NEAR_WRAP
 from ginrummy.cards import CardSet
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
@@ -26,7 +27,6 @@ __all__ = [
     "AT_ONCE_POTENTIAL",
     "GIN_ONLY",
     "MAX_ROLLOUT_TURNS",
-    "PARTNERS",
     "PLAIN",
     "SAFE_DANGER",
     "OwnPlay",
@@ -56,7 +56,8 @@ class OwnPlay:
     may knock short of gin), ``danger`` (points, 0 or more) is added to a discard that melds with
     the opponent's hand (the opponent would take it), ``potential`` (points, 0 or more) is added to
     a discard for each card of my hand that it would make a meld with, given one more card
-    (:data:`PARTNERS`: the same rank, or the same suit one or two ranks apart)."""
+    (:data:`~ginrummy.agents.tracking.NEAR` under the rules' aces: the same rank, or the same suit
+    one or two ranks apart)."""
 
     keep_layoffs: bool = False
     danger: int = 0
@@ -64,23 +65,6 @@ class OwnPlay:
 
     def __bool__(self) -> bool:
         return self.keep_layoffs or self.danger > 0 or self.potential > 0
-
-
-def _partners(card: int) -> CardSet:
-    suit, rank = divmod(card, 13)
-    out = 0
-    for other in range(4):
-        if other != suit:
-            out |= 1 << (other * 13 + rank)
-    for step in (-2, -1, 1, 2):
-        if 0 <= rank + step < 13:
-            out |= 1 << (suit * 13 + rank + step)
-    return out
-
-
-PARTNERS: tuple[CardSet, ...] = tuple(_partners(c) for c in range(52))
-"""For each card (0-51), the cards that would make a meld with it given one more card: the same
-rank in the other suits, and the same suit one or two ranks apart (ace low)."""
 
 
 PLAIN = OwnPlay()
@@ -148,7 +132,8 @@ def guarded_discard(
     against the opponent's 10-card hand ``opp``: least deadwood plus ``own.danger`` for a card that
     melds with ``opp`` plus, with ``own.keep_layoffs`` and not ``gin_only``, a card of
     :func:`layoff_targets` as dear as its points, plus ``own.potential`` for each card of the hand
-    left that is one of its :data:`PARTNERS`; the highest card on ties, never the card just taken.
+    left that it would meld with given one more card (:data:`~ginrummy.agents.tracking.NEAR`,
+    ``NEAR_WRAP`` where runs turn the corner); the highest card on ties, never the card just taken.
 
     >>> from ginrummy.cards import Card, parse_cards
     >>> hand = parse_cards("2s 3s 4s 5h 6h 7h Kd Qd Jc 8c Ah")
@@ -158,6 +143,7 @@ def guarded_discard(
     Card('Jc')
     """
     targets = layoff_targets(opp, mr) if own.keep_layoffs and not gin_only else 0
+    near = NEAR_WRAP if mr.wrap else NEAR
     best_c, best_v, best_dw = -1, 1 << 30, 0
     for c, v in discard_deadwoods(hand, mr=mr).items():
         if c == taken:
@@ -166,7 +152,7 @@ def guarded_discard(
         if own.danger and fits_meld(c, opp, mr=mr):
             cost += own.danger
         if own.potential:
-            cost += own.potential * (hand & PARTNERS[c]).bit_count()
+            cost += own.potential * (hand & near[c]).bit_count()
         if cost < best_v or (cost == best_v and c % 13 > best_c % 13):
             best_c, best_v, best_dw = c, cost, v
     return best_c, best_dw
