@@ -279,6 +279,9 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "own-potential-6": _tuned(own_potential=6),
     "own-potential-8": _tuned(own_potential=8),
     "own-potential": _tuned(own_potential=None),
+    "reading-discards": _tuned(
+        read_play=None, read_knocks=False, read_draws=False, read_hands=0, read_steps=30
+    ),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

@@ -459,7 +459,12 @@ class ExpertAgent(StrongAgent):
                 draw = knock_or_on(h11 & ~(1 << card), dw, opp, stock[1:], card, opp_wait=ow, ties=ties)
             diffs.append(worth(take) - worth(draw))
 
-        self._search(tr, play, lambda: self._close([-d for d in diffs] if strong_take else diffs))
+        self._search(
+            tr,
+            play,
+            lambda: self._close([-d for d in diffs] if strong_take else diffs),
+            self.search.read_draws,
+        )
         if self._clearly_better([-d for d in diffs] if strong_take else diffs):
             return other if strong_take else TakeDiscard()
         return TakeDiscard() if strong_take else other

@@ -208,6 +208,8 @@ class ExpertParams:
     :func:`~ginrummy.agents.rollout.clearly_better`): dealt out again, a hand would otherwise narrow
     the error as if it were new. With it, 53 pairs of a run came out no better (the expert knocked
     short of gin in 23% of hands; bench/README.md, section Strength, thirty-seventh session).
+    ``read_draws``: whether take-or-draw draws its worlds from the chain too (off: from the
+    tracking; the thirty-eighth session found the true hand worth nothing there).
 
     ``hand_odds``: whether, with ``score_aware``, the chance of winning the game is taken between
     unequal players (:data:`~ginrummy.agents.gamewin.AT_ONCE_ODDS`: the share of hands the expert
@@ -273,6 +275,7 @@ class ExpertParams:
     read_beta: float = 1.0
     read_knocks: bool = True
     read_groups: bool = True
+    read_draws: bool = True
     wide: bool | None = None
     wide_draw: bool | None = False
     hand_odds: bool | None = False
