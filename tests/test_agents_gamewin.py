@@ -161,10 +161,10 @@ def test_the_fitted_odds_favour_the_expert_and_are_used_against_a_player_who_kno
     assert expert.outcome_value(view)(-10) == pytest.approx(
         gamewin.win_chance(50, 70, 100)
     )  # not yet seen knocking
-    expert._opp_knocks = 1  # a knock short of gin seen: played as one who knocks at once
+    expert.seen.knocks = 1  # a knock short of gin seen: played as one who knocks at once
     assert expert.opponent_knocks_at_once()
     assert expert.outcome_value(view)(-10) == pytest.approx(gamewin.win_chance(50, 70, 100, odds))
     assert expert.outcome_value(view)(-10) != pytest.approx(gamewin.win_chance(50, 70, 100))
     off = ExpertAgent(seed=1)  # the default: equal players
-    off.totals, off._opp_knocks = [50, 60], 1
+    off.totals, off.seen.knocks = [50, 60], 1
     assert off.outcome_value(view)(-10) == pytest.approx(gamewin.win_chance(50, 70, 100))

@@ -194,3 +194,39 @@ def test_opponent_knock_turn_counts_the_knockers_turns() -> None:
             if knocked:
                 draws = [a for q, a in state.log if q == 1 - p and isinstance(a, DrawStock | TakeDiscard)]
                 assert turn == len(draws) > 0
+
+
+def _finished(outcome: Outcome, knocks_short: bool) -> PlayerView:
+    """Player 0's view of the first hand of ``simple`` against ``simple`` under the EAAI rules in
+    which player 1 ended the hand so: ``outcome``, short of gin or not."""
+    for seed in range(2000):
+        state = HandState.deal(EAAI, seed % 2, random.Random(seed))
+        play_out(state, [SimpleAgent(seed), SimpleAgent(seed + 1)])
+        view = state.view(0)
+        result = view.result
+        assert result is not None
+        if (
+            result.knocker == 1
+            and result.outcome is outcome
+            and (opponent_knock_turn(view) is not None) == knocks_short
+        ):
+            return view
+    raise AssertionError(f"no hand ending in {outcome}")
+
+
+@pytest.mark.parametrize("knocks_before", [0, 1, 2, 3])
+def test_weigh_gins_counts_a_gin_against_the_knocks_short_of_gin(knocks_before: int) -> None:
+    # a player who knocks at once goes gin now and then: with weigh_gins its gin marks it as one
+    # who waits only while its gins are at least as many as its knocks short of gin
+    knock, gin = _finished(Outcome.KNOCK, True), _finished(Outcome.GIN, False)
+    assert not passed_up_knock(gin)  # the opponent knocked: nothing of a passed-up knock shows
+    for weigh in (False, True):
+        expert = ExpertAgent(seed=1, search=ExpertParams(weigh_gins=weigh))
+        for _ in range(knocks_before):
+            expert.hand_over(knock)
+        assert expert.opponent_knocks_at_once() == (knocks_before > 0)
+        expert.hand_over(gin)
+        at_once = weigh and knocks_before > 1  # 1 gin against 2 or more knocks
+        assert expert.opponent_knocks_at_once() == at_once
+        expert.hand_over(gin)  # a second gin: waiting unless the knocks still outnumber the gins
+        assert expert.opponent_knocks_at_once() == (weigh and knocks_before > 2)

@@ -469,8 +469,8 @@ def test_the_draw_search_values_a_take_that_knocks_as_the_knock(
 def _tell(expert: ExpertAgent, waits: bool) -> None:
     """As if a finished hand had shown the opponent knocking short of gin late in its hand (no
     gin-seeker), and another (``waits``) passing up a knock."""
-    expert._opp_knocks = expert._opp_late_knocks = 1
-    expert._opponent_waits = waits
+    expert.seen.knocks = expert.seen.late_knocks = 1
+    expert.seen.waits = waits
 
 
 def test_the_worlds_follow_an_opponent_seen_to_knock_at_once() -> None:
@@ -484,7 +484,7 @@ def test_the_worlds_follow_an_opponent_seen_to_knock_at_once() -> None:
     assert not any(w for _, _, w in fitted_._worlds(tr, 64))  # knocks at once in every world
     plain = ExpertAgent(seed=3, search=ExpertParams(opp_wait=0.5, fit_wait=False, prior_gin=False))
     assert 0 < sum(bool(w) for _, _, w in plain._worlds(tr, 64)) < 64
-    fitted_._opponent_waits = True  # a finished hand showed it waiting
+    fitted_.seen.waits = True  # a finished hand showed it waiting
     assert 0 < sum(bool(w) for _, _, w in fitted_._worlds(tr, 64)) < 64
 
 
@@ -497,7 +497,7 @@ def test_prior_mix_lets_some_worlds_knock_at_once_until_a_gin_is_seen() -> None:
     assert all(
         w is False for _, _, w in ExpertAgent(seed=3, search=ExpertParams(prior_mix=1.0))._worlds(tr, 16)
     )
-    mixed._opp_gins = 1  # a finished hand showed it going gin: a gin-seeker in every world
+    mixed.seen.gins = 1  # a finished hand showed it going gin: a gin-seeker in every world
     assert all(w == GIN_ONLY for _, _, w in mixed._worlds(tr, 32))
     with pytest.raises(ArgumentError, match="prior_mix"):
         ExpertParams(prior_mix=1.5)

@@ -36,7 +36,7 @@ def _late_view() -> PlayerView:
 def _worlds(search: ExpertParams, at_once: bool) -> list[tuple[int, list[int], bool | int]]:
     agent = ExpertAgent(random.Random(4), search=search)
     if at_once:  # as if finished hands had shown it knocking short of gin late in a hand
-        agent._opp_knocks = agent._opp_late_knocks = 1
+        agent.seen.knocks = agent.seen.late_knocks = 1
     assert agent.opponent_knocks_at_once() is at_once
     return agent._worlds(track(_late_view()), 24)
 

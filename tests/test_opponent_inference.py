@@ -153,7 +153,7 @@ def test_the_expert_reads_an_opponent_seen_to_knock_at_once(infer_at_once: bool)
     tr = track(s.view(0))
     expert = ExpertAgent(seed=6, search=ExpertParams(infer_at_once=infer_at_once))
     assert not expert.opponent_knocks_at_once()  # nothing seen yet (prior_gin)
-    expert._opp_knocks = expert._opp_late_knocks = 1  # as if a hand showed it knocking short of gin
+    expert.seen.knocks = expert.seen.late_knocks = 1  # as if a hand showed it knocking short of gin
     assert expert.opponent_knocks_at_once()
     worlds = [least_deadwood(opp) for opp, _, _ in expert._worlds(tr, 200)]
     judged = [least_deadwood(expert.sample_opponent(tr)) for _ in range(200)]

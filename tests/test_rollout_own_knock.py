@@ -39,7 +39,7 @@ def test_my_knocks_short_of_gin_end_rollouts_only_within_own_limit() -> None:
 def test_the_expert_limits_its_rollouts_knocks_only_against_a_player_who_knocks_at_once() -> None:
     agent = ExpertAgent(seed=1, search=ExpertParams(own_knock=0, prior_gin=False))
     assert agent.opponent_knocks_at_once() and agent.own_limit() == 0
-    agent._opponent_waits = True  # as hand_over sets it once the opponent is seen to wait
+    agent.seen.waits = True  # as hand_over sets it once the opponent is seen to wait
     assert agent.own_limit() is None
     assert ExpertAgent(seed=1).own_limit() is None
 

@@ -61,7 +61,7 @@ def test_no_potential_is_the_fast_policy() -> None:
 def test_the_expert_hands_its_setting_to_the_rollouts() -> None:
     agent = ExpertAgent(seed=1, search=ExpertParams(own_potential=3))
     assert agent.own_play().potential == 3
-    agent._opponent_waits = True  # as hand_over sets it once the opponent is seen to wait
+    agent.seen.waits = True  # as hand_over sets it once the opponent is seen to wait
     assert agent.own_play().potential == 3
 
 
@@ -70,7 +70,7 @@ def test_the_rollouts_keep_potential_by_the_opponent_with_none() -> None:
     agent = ExpertAgent(seed=1, search=ExpertParams(own_potential=None, prior_gin=False))
     assert agent.opponent_knocks_at_once()
     assert agent.own_play() == OwnPlay(potential=AT_ONCE_POTENTIAL)
-    agent._opponent_waits = True
+    agent.seen.waits = True
     assert agent.own_play() == PLAIN
     assert ExpertAgent(seed=1, search=ExpertParams(own_potential=0, prior_gin=False)).own_play() == PLAIN
 

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from ginrummy.cli.tui import TableApp
-from ginrummy.cli.tui.base import MOST
+from ginrummy.cli.tui.layout import MOST
 from ginrummy.cli.tui.screens import EndScreen
 from ginrummy.cli.tui.widgets import CardRow, KeyBar, TextBox
 from ginrummy.hand.phase import Phase

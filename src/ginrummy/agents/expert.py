@@ -55,7 +55,7 @@ from typing import TypeVar
 from ginrummy.agents import fitted
 from ginrummy.agents.expert_params import ExpertParams
 from ginrummy.agents.gamewin import AT_ONCE_ODDS, counts_games, win_chance
-from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, shows_waiting
+from ginrummy.agents.opponent import OpponentRecord
 from ginrummy.agents.reading import AT_ONCE, HandReading, ReadingModel, read_hand
 from ginrummy.agents.rollout import (
     AT_ONCE_POTENTIAL,
@@ -89,10 +89,6 @@ __all__ = ["ExpertAgent", "ExpertParams", "draw_world", "rollout", "untimed", "w
 EXPERT_PARAMS = StrongParams(knock_samples=64)
 """The ``strong`` heuristics the expert starts from: the same, judging knocks on 64 sampled
 opponent hands instead of 24."""
-
-LATE_TURN = 4
-"""A knock short of gin after this many of the knocker's turns is not a gin-seeker's."""
-
 
 _A = TypeVar("_A")
 
@@ -139,10 +135,7 @@ class ExpertAgent(StrongAgent):
     ) -> None:
         super().__init__(seed, params or EXPERT_PARAMS)
         self.search = search or ExpertParams()
-        self._opponent_waits = False  # seen to pass up a knock or go gin in an earlier hand
-        self._opp_gins = 0  # the opponent's gins seen
-        self._opp_knocks = 0  # its knocks short of gin seen
-        self._opp_late_knocks = 0  # its knocks short of gin after its first LATE_TURN turns
+        self.seen = OpponentRecord()  # what this game's finished hands showed of the opponent
         self.totals = [0, 0]  # this game's score so far: mine, the opponent's (points)
         self.spent = 0.0  # seconds of decisions in this game
         self._view: PlayerView | None = None  # the decision's view (read_play's chain reads it)
@@ -154,16 +147,11 @@ class ExpertAgent(StrongAgent):
 
     def hand_over(self, view: PlayerView) -> None:
         """Learn from a finished hand (``view.result`` shows both hands) whether the opponent
-        waits rather than knocking at once (:func:`ginrummy.agents.opponent.shows_waiting`)."""
+        waits rather than knocking at once (:meth:`ginrummy.agents.opponent.OpponentRecord.see`)."""
         if not variant_of(view.rules).knock_and_draw:
             return  # another game: nothing to learn about this one
         self._keep_score(view)
-        if shows_waiting(view):
-            self._opponent_waits = True
-        self._opp_gins += opponent_went_gin(view)
-        turn = opponent_knock_turn(view)
-        self._opp_knocks += turn is not None
-        self._opp_late_knocks += turn is not None and turn > LATE_TURN
+        self.seen.see(view, self.search.weigh_gins)
 
     def _keep_score(self, view: PlayerView) -> None:
         """Add the finished hand's points to :attr:`totals`; a new game starts from 0-0 once a
@@ -246,8 +234,8 @@ class ExpertAgent(StrongAgent):
         :data:`LATE_TURN` turns (``strong`` knocks short of gin about half as often as it goes
         gin; a gin-seeker only in its first turns). With ``prior_gin`` one gin is counted
         before any is seen: until a late knock short of gin, the opponent is a gin-seeker."""
-        gins = self._opp_gins + self.search.prior_gin
-        return self.search.adapt and gins > 4 * self._opp_late_knocks
+        gins = self.seen.gins + self.search.prior_gin
+        return self.search.adapt and gins > 4 * self.seen.late_knocks
 
     def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
         """A search setting: ``value``, or for ``None`` by the opponent seen so far."""
@@ -292,9 +280,9 @@ class ExpertAgent(StrongAgent):
         ``simple`` never passes up a knock and goes gin in about one hand in 50. With
         ``prior_gin``, only once a finished hand has shown it knocking short of gin: before
         that it is played as one who waits (and, with ``adapt``, as a gin-seeker)."""
-        if self._opponent_waits:
+        if self.seen.waits:
             return False
-        return not self.search.prior_gin or self._opp_knocks > 0
+        return not self.search.prior_gin or self.seen.knocks > 0
 
     # -- worlds ------------------------------------------------------------------
 
@@ -313,7 +301,7 @@ class ExpertAgent(StrongAgent):
         reads = self.search.infer_at_once and knocks_at_once
         chain = self._reading(tr, knocks_at_once) if read else None
         draws = self.search.at_once_draws if knocks_at_once else None
-        mix = self.search.prior_mix if self._opp_gins == 0 and self.search.prior_gin else 0.0
+        mix = self.search.prior_mix if self.seen.gins == 0 and self.search.prior_gin else 0.0
         for _ in range(self.search.samples if count is None else count):
             drawn = None if chain is None else chain.sample()
             if chain is not None:

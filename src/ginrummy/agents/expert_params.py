@@ -238,7 +238,12 @@ class ExpertParams:
     and 8 won 81.2%, 85.4%, 80.4% and 75.4% where 0 won 80.0%; in the 2021 EAAI framework
     against its SimpleGinRummyPlayer ``None`` won 83.2% of 500 games where 0 won 83.6% of the
     same deals (-0.4 +- 1.6 points of games; bench/README.md, section Strength): not in play.
-    Below 0 raises :class:`~ginrummy.errors.ArgumentError`."""
+    Below 0 raises :class:`~ginrummy.errors.ArgumentError`.
+
+    ``weigh_gins``: whether the opponent's gin marks it as a player who waits only while it has
+    gone gin at least as often as it knocked short of gin (a player who knocks at once goes gin
+    when one draw takes it from over the knock limit to none; a passed-up knock still proves
+    waiting). Off: any gin marks it so (:func:`~ginrummy.agents.opponent.shows_waiting`)."""
 
     samples: int = 64
     candidates: int = 5
@@ -285,6 +290,7 @@ class ExpertParams:
     opp_ties: bool | None = False
     own_knock: int | None = None
     own_potential: int | None = 0
+    weigh_gins: bool = False
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):

@@ -11,11 +11,23 @@ draw takes its deadwood from over the knock limit to none.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ginrummy.hand.results import Outcome
 from ginrummy.melds import least_deadwood
 from ginrummy.variants.standard.view import PlayerView
 
-__all__ = ["opponent_knock_turn", "opponent_went_gin", "passed_up_knock", "shows_waiting"]
+__all__ = [
+    "LATE_TURN",
+    "OpponentRecord",
+    "opponent_knock_turn",
+    "opponent_went_gin",
+    "passed_up_knock",
+    "shows_waiting",
+]
+
+LATE_TURN = 4
+"""A knock short of gin after this many of the knocker's turns is not a gin-seeker's."""
 
 
 def passed_up_knock(view: PlayerView) -> bool:
@@ -86,3 +98,39 @@ def opponent_knock_turn(view: PlayerView) -> int | None:
     ):
         return None
     return sum(1 for e in view.history if e.player == opponent and e.kind in ("draw", "take"))
+
+
+@dataclass
+class OpponentRecord:
+    """What one game's finished hands have shown of the opponent's knocking, from one player's
+    views: whether it was seen to wait (``waits``), its gins, its knocks short of gin and those
+    of them after its first :data:`LATE_TURN` turns (counts of hands).
+
+    >>> from ginrummy.variants.standard.state import HandState
+    >>> from ginrummy.rules import Rules
+    >>> seen = OpponentRecord()
+    >>> seen.see(HandState.deal(Rules(), dealer=0, rng=1).view(0))  # a hand not over: nothing
+    >>> seen
+    OpponentRecord(waits=False, gins=0, knocks=0, late_knocks=0)
+    """
+
+    waits: bool = False
+    gins: int = 0
+    knocks: int = 0
+    late_knocks: int = 0
+
+    def see(self, view: PlayerView, weigh_gins: bool = False) -> None:
+        """Count the finished hand of ``view`` (nothing for a hand not over). It marks the
+        opponent as one who waits when :func:`shows_waiting`; with ``weigh_gins`` a gin does so
+        only while the gins are at least as many as the knocks short of gin (a passed-up knock
+        is proof; a gin is a sign: a player who knocks at once goes gin when one draw takes it
+        from over the knock limit to none)."""
+        gin = opponent_went_gin(view)
+        self.gins += gin
+        turn = opponent_knock_turn(view)
+        self.knocks += turn is not None
+        self.late_knocks += turn is not None and turn > LATE_TURN
+        if weigh_gins and gin:
+            self.waits |= passed_up_knock(view) or self.gins >= self.knocks
+        elif shows_waiting(view):
+            self.waits = True

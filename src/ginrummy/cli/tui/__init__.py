@@ -5,10 +5,11 @@ for pipes and scripts (``--plain``, and whenever standard input or output is not
 Every variant is played: the standard game and discard-pile pickup (002). The parts:
 :mod:`~ginrummy.cli.tui.flow` (the game flow over the core, no screen),
 :mod:`~ginrummy.cli.tui.widgets` (cards as boxes, a pile spread), :mod:`~ginrummy.cli.tui.words` and
-:mod:`~ginrummy.cli.tui.pickup_words` (prompts, keys, choices), :mod:`~ginrummy.cli.tui.base` (what
-every table shares), :mod:`~ginrummy.cli.tui.table` (the standard game's table),
-:mod:`~ginrummy.cli.tui.pickup` (discard-pile pickup's table), :mod:`~ginrummy.cli.tui.screens`
-(dialogs) and :mod:`~ginrummy.cli.tui.app` (the application).
+:mod:`~ginrummy.cli.tui.pickup_words` (prompts, keys, choices), :mod:`~ginrummy.cli.tui.layout`
+(sizes and the shared style), :mod:`~ginrummy.cli.tui.base` (what every table shares),
+:mod:`~ginrummy.cli.tui.table` (the standard game's table), :mod:`~ginrummy.cli.tui.pickup`
+(discard-pile pickup's table), :mod:`~ginrummy.cli.tui.screens` (dialogs) and
+:mod:`~ginrummy.cli.tui.app` (the application).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ lines, the discard pile spread, and a wider score sheet.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from rich.text import Text
 from textual.actions import parse
@@ -29,6 +29,19 @@ from textual.timer import Timer
 from ginrummy.cards import Card
 from ginrummy.cli.tui import words
 from ginrummy.cli.tui.flow import NewGame, TableFlow
+from ginrummy.cli.tui.layout import (
+    BIG,
+    BIG_SIDE,
+    BIG_SIDE_FROM,
+    HOLD,
+    MOST,
+    SIDE,
+    SORT_WORDS,
+    SORTS,
+    TALL,
+    WIDE,
+    Sort,
+)
 from ginrummy.cli.tui.newgame import NewGameScreen, ask_to_leave, choices_of, leave_game, presets_played
 from ginrummy.cli.tui.review import ReviewScreen, can_review, reviewer
 from ginrummy.cli.tui.screens import EndScreen, HelpScreen, PileScreen
@@ -39,45 +52,7 @@ from ginrummy.hand.order import HandLayout, by_rank
 from ginrummy.hand.phase import Phase
 from ginrummy.variants import AnyAction
 
-__all__ = ["BIG", "BIG_SIDE", "BIG_SIDE_FROM", "SIDE", "WIDE", "BaseTable", "capital"]
-
-WIDE = 100
-"""From this many columns the score sheet's panel is wider."""
-SIDE = {False: 32, True: 44}
-"""The score sheet panel's width (columns) below and from :data:`WIDE` columns."""
-BIG = (110, 36)
-"""From this size (columns, lines) the table draws big cards and spreads the discard pile."""
-BIG_SIDE, BIG_SIDE_FROM = 58, 120
-"""The score sheet panel's width with big cards from :data:`BIG_SIDE_FROM` columns."""
-
-Sort = Literal["melds", "suit", "rank", "own"]
-SORTS: tuple[Sort, ...] = ("melds", "suit", "rank")
-"""The orders ``r`` goes through (an order of one's own is made with Shift+arrows)."""
-SORT_WORDS: dict[Sort, str] = {
-    "melds": "Your hand: melds first, then the rest by rank",
-    "suit": "Your hand by suit",
-    "rank": "Your hand by rank",
-    "own": "Your hand in your own order",
-}
-
-HOLD = 1.5
-"""Seconds a practice game's computer waits before its reply to the person's discard, while
-``u`` may take the discard back (nothing hidden has been shown yet)."""
-MOST = 160
-"""The most columns the table and its sheet take: in a wider terminal they are centred."""
-TALL = 40
-"""From this many lines the table's rows are spaced out (a blank line between them)."""
-
-CSS = """
-#header { background: $panel; text-style: bold; }
-#main { height: 1fr; }
-#header, #main, #keys { width: MOST; max-width: 100%; }
-.tall #opponent, .tall #piles, .tall #hand, .tall #prompt, .tall #log { margin-top: 1; }
-#table { width: 1fr; }
-#side { width: 32; height: 1fr; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
-#prompt { height: 1; }
-#log { height: 1fr; border-top: solid $panel-lighten-2; }
-""".replace("MOST", str(MOST))
+__all__ = ["BaseTable", "capital"]
 
 
 def capital(words: str) -> str:

@@ -25,8 +25,9 @@ from ginrummy.cards import Card, cards_of
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER, HUMAN
 from ginrummy.cli.tui import pickup_words, words
-from ginrummy.cli.tui.base import CSS as BASE_CSS
-from ginrummy.cli.tui.base import SIDE, WIDE, BaseTable
+from ginrummy.cli.tui.base import BaseTable
+from ginrummy.cli.tui.layout import CSS as BASE_CSS
+from ginrummy.cli.tui.layout import SIDE, WIDE
 from ginrummy.cli.tui.pickup_words import Choice
 from ginrummy.cli.tui.screens import ChoiceScreen
 from ginrummy.cli.tui.widgets import BIG_WIDTH, CARD_WIDTH, CardRow, Slot, TextBox, fitting

@@ -22,7 +22,8 @@ from ginrummy.cards import Card
 from ginrummy.cli import render
 from ginrummy.cli.table import COMPUTER
 from ginrummy.cli.tui import words
-from ginrummy.cli.tui.base import CSS, BaseTable, capital
+from ginrummy.cli.tui.base import BaseTable, capital
+from ginrummy.cli.tui.layout import CSS
 from ginrummy.cli.tui.screens import ConfirmScreen, LayoffScreen
 from ginrummy.cli.tui.widgets import BIG_WIDTH, CardRow, Slot, TextBox, fitting
 from ginrummy.hand.order import by_rank, hand_layout
