@@ -11,7 +11,13 @@ import pytest
 from ginrummy.agents import make_agent
 from ginrummy.agents.base import Agent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.opponent import opponent_knock_turn, opponent_went_gin, passed_up_knock, shows_waiting
+from ginrummy.agents.opponent import (
+    LATE_TURN,
+    opponent_knock_turn,
+    opponent_went_gin,
+    passed_up_knock,
+    shows_waiting,
+)
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.agents.sparring import EarlyKnocker, GinSeeker
 from ginrummy.agents.strong import StrongAgent
@@ -230,3 +236,40 @@ def test_weigh_gins_counts_a_gin_against_the_knocks_short_of_gin(knocks_before: 
         assert expert.opponent_knocks_at_once() == at_once
         expert.hand_over(gin)  # a second gin: waiting unless the knocks still outnumber the gins
         assert expert.opponent_knocks_at_once() == (weigh and knocks_before > 2)
+
+
+def _won_late(agents: list[Agent], passed: bool) -> PlayerView:
+    """Player 0's view of a hand of ``agents`` under the EAAI rules that player 0 won by a knock
+    or gin after more than LATE_TURN discards of player 1's, who had passed up a knock or not."""
+    for seed in range(3000):
+        state, truth = _play_with_truth(EAAI, seed, agents)
+        view = state.view(0)
+        result = view.result
+        assert result is not None
+        theirs = sum(1 for e in view.history if e.player == 1 and e.kind == "discard")
+        if result.knocker == 0 and theirs > LATE_TURN and truth[1] == passed:
+            return view
+    raise AssertionError("no such hand")
+
+
+def test_no_wait_hands_plays_an_opponent_shown_late_without_a_passed_up_knock_as_one_who_knocks_at_once() -> (
+    None
+):
+    fast = _won_late([SimpleAgent(1), SimpleAgent(2)], passed=False)
+    slow = _won_late([SimpleAgent(1), StrongAgent(2)], passed=True)
+    assert not passed_up_knock(fast) and passed_up_knock(slow)  # the model sees what the truth says
+    for n in (0, 1, 2):
+        expert = ExpertAgent(seed=1, search=ExpertParams(no_wait_hands=n))
+        assert expert.opponent_seeks_gin() and not expert.opponent_knocks_at_once()  # the prior
+        for k in (1, 2):
+            expert.hand_over(fast)
+            assert expert.seen.shown == k
+            fast_now = 0 < n <= k
+            assert expert.opponent_knocks_at_once() == fast_now
+            assert expert.opponent_seeks_gin() == (not fast_now)
+        waiter = ExpertAgent(seed=1, search=ExpertParams(no_wait_hands=n))
+        waiter.hand_over(slow)  # a passed-up knock: proof of waiting, never counted
+        assert waiter.seen.shown == 0 and waiter.seen.waits
+        for _ in range(2):
+            waiter.hand_over(fast)
+        assert not waiter.opponent_knocks_at_once()

@@ -234,7 +234,7 @@ class ExpertAgent(StrongAgent):
         :data:`LATE_TURN` turns (``strong`` knocks short of gin about half as often as it goes
         gin; a gin-seeker only in its first turns). With ``prior_gin`` one gin is counted
         before any is seen: until a late knock short of gin, the opponent is a gin-seeker."""
-        gins = self.seen.gins + self.search.prior_gin
+        gins = self.seen.gins + (self.search.prior_gin and not self._shown_fast())
         return self.search.adapt and gins > 4 * self.seen.late_knocks
 
     def _setting(self, value: bool | None, against_fast_knocker: bool) -> bool:
@@ -282,7 +282,14 @@ class ExpertAgent(StrongAgent):
         that it is played as one who waits (and, with ``adapt``, as a gin-seeker)."""
         if self.seen.waits:
             return False
-        return not self.search.prior_gin or self.seen.knocks > 0
+        return not self.search.prior_gin or self.seen.knocks > 0 or self._shown_fast()
+
+    def _shown_fast(self) -> bool:
+        """Whether ``no_wait_hands`` of the opponent's hands were shown late in a hand it lost to
+        this player without a knock passed up (:class:`~ginrummy.agents.opponent.OpponentRecord`'s
+        ``shown``): then no longer played as a gin-seeker on the prior alone."""
+        n = self.search.no_wait_hands
+        return n > 0 and self.seen.shown >= n
 
     # -- worlds ------------------------------------------------------------------
 

@@ -209,7 +209,10 @@ class ExpertParams:
     the error as if it were new. With it, 53 pairs of a run came out no better (the expert knocked
     short of gin in 23% of hands; bench/README.md, section Strength, thirty-seventh session).
     ``read_draws``: whether take-or-draw draws its worlds from the chain too (off: from the
-    tracking; the thirty-eighth session found the true hand worth nothing there).
+    tracking; the thirty-eighth session found the true hand worth nothing there). The chain at
+    plain discards only (``read_knocks`` and ``read_draws`` off, ``read_hands`` 0, ``read_steps``
+    30) won 82.4% of 500 games in the 2021 EAAI framework against its SimpleGinRummyPlayer where
+    the expert won 83.6% of the same deals (bench/README.md, section Strength).
 
     ``hand_odds``: whether, with ``score_aware``, the chance of winning the game is taken between
     unequal players (:data:`~ginrummy.agents.gamewin.AT_ONCE_ODDS`: the share of hands the expert
@@ -243,7 +246,19 @@ class ExpertParams:
     ``weigh_gins``: whether the opponent's gin marks it as a player who waits only while it has
     gone gin at least as often as it knocked short of gin (a player who knocks at once goes gin
     when one draw takes it from over the knock limit to none; a passed-up knock still proves
-    waiting). Off: any gin marks it so (:func:`~ginrummy.agents.opponent.shows_waiting`)."""
+    waiting). Off: any gin marks it so (:func:`~ginrummy.agents.opponent.shows_waiting`). In the
+    2021 EAAI framework against its SimpleGinRummyPlayer it changed 27 of 500 games, none's
+    winner (bench/README.md, section Strength): off, play unchanged.
+
+    ``no_wait_hands``: with ``prior_gin``, after this many hands that the opponent lost to the
+    expert's knock or gin after more than :data:`~ginrummy.agents.opponent.LATE_TURN` discards of
+    its own, its hand then shown without a knock passed up, an opponent not seen to wait is
+    played as one who knocks at once, as after its knock short of gin (0, the default: off; the
+    prior stands until it knocks). With 1 and ``weigh_gins``, in the 2021 EAAI framework against its
+    SimpleGinRummyPlayer the expert won 84.2% of 500 games where it won 83.6% of the same deals
+    (+0.6 +- 1.4 points of games, net +7.57 points a hand against +7.17; bench/README.md, section
+    Strength): not yet measured against a gin-seeker, so off and play unchanged. Below 0 raises
+    :class:`~ginrummy.errors.ArgumentError`."""
 
     samples: int = 64
     candidates: int = 5
@@ -291,6 +306,7 @@ class ExpertParams:
     own_knock: int | None = None
     own_potential: int | None = 0
     weigh_gins: bool = False
+    no_wait_hands: int = 0
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
@@ -316,6 +332,8 @@ class ExpertParams:
             )
         if self.own_knock is not None and self.own_knock < 0:
             raise ArgumentError(f"own_knock must be None or at least 0, not {self.own_knock}")
+        if self.no_wait_hands < 0:
+            raise ArgumentError(f"no_wait_hands must be at least 0, not {self.no_wait_hands}")
         if self.own_potential is not None and self.own_potential < 0:
             raise ArgumentError(f"own_potential must be None or at least 0, not {self.own_potential}")
         if not 0.0 <= self.prior_mix <= 1.0:

@@ -104,20 +104,23 @@ def opponent_knock_turn(view: PlayerView) -> int | None:
 class OpponentRecord:
     """What one game's finished hands have shown of the opponent's knocking, from one player's
     views: whether it was seen to wait (``waits``), its gins, its knocks short of gin and those
-    of them after its first :data:`LATE_TURN` turns (counts of hands).
+    of them after its first :data:`LATE_TURN` turns, and ``shown``: the hands it lost to a knock
+    or gin of the player's after more than :data:`LATE_TURN` discards of its own without having
+    passed up a knock (counts of hands).
 
     >>> from ginrummy.variants.standard.state import HandState
     >>> from ginrummy.rules import Rules
     >>> seen = OpponentRecord()
     >>> seen.see(HandState.deal(Rules(), dealer=0, rng=1).view(0))  # a hand not over: nothing
     >>> seen
-    OpponentRecord(waits=False, gins=0, knocks=0, late_knocks=0)
+    OpponentRecord(waits=False, gins=0, knocks=0, late_knocks=0, shown=0)
     """
 
     waits: bool = False
     gins: int = 0
     knocks: int = 0
     late_knocks: int = 0
+    shown: int = 0
 
     def see(self, view: PlayerView, weigh_gins: bool = False) -> None:
         """Count the finished hand of ``view`` (nothing for a hand not over). It marks the
@@ -130,6 +133,12 @@ class OpponentRecord:
         turn = opponent_knock_turn(view)
         self.knocks += turn is not None
         self.late_knocks += turn is not None and turn > LATE_TURN
+        result = view.result
+        if result is not None and result.knocker == view.player and not passed_up_knock(view):
+            opponent = 1 - view.player
+            self.shown += (
+                sum(1 for e in view.history if e.player == opponent and e.kind == "discard") > LATE_TURN
+            )
         if weigh_gins and gin:
             self.waits |= passed_up_knock(view) or self.gins >= self.knocks
         elif shows_waiting(view):
