@@ -231,8 +231,8 @@ class ExpertAgent(StrongAgent):
     def opponent_seeks_gin(self) -> bool:
         """Whether to play the opponent as a gin-seeker (with ``adapt``): it has gone gin, and
         more than four times as often as it knocked short of gin after its first
-        :data:`LATE_TURN` turns (``strong`` knocks short of gin about half as often as it goes
-        gin; a gin-seeker only in its first turns). With ``prior_gin`` one gin is counted
+        :data:`~ginrummy.agents.opponent.LATE_TURN` turns (``strong`` knocks short of gin about
+        half as often as it goes gin; a gin-seeker only in its first turns). With ``prior_gin`` one gin is counted
         before any is seen: until a late knock short of gin, the opponent is a gin-seeker."""
         gins = self.seen.gins + (self.search.prior_gin and not self._shown_fast())
         return self.search.adapt and gins > 4 * self.seen.late_knocks
@@ -279,7 +279,8 @@ class ExpertAgent(StrongAgent):
         ``strong``, who waits for a low count, that comes after the first hand in most games;
         ``simple`` never passes up a knock and goes gin in about one hand in 50. With
         ``prior_gin``, only once a finished hand has shown it knocking short of gin: before
-        that it is played as one who waits (and, with ``adapt``, as a gin-seeker)."""
+        that it is played as one who waits (and, with ``adapt``, as a gin-seeker), unless
+        ``no_wait_hands`` of its hands were shown late without a knock passed up."""
         if self.seen.waits:
             return False
         return not self.search.prior_gin or self.seen.knocks > 0 or self._shown_fast()

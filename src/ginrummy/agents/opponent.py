@@ -49,7 +49,7 @@ def passed_up_knock(view: PlayerView) -> bool:
     if result is None or result.knocker != view.player:
         return False
     opponent = 1 - view.player
-    if not any(e.player == opponent and e.kind == "discard" for e in view.history):
+    if not _moves(view, ("discard",)):
         return False
     return least_deadwood(result.hands[opponent], mr=view.meld_rules) <= view.knock_limit
 
@@ -97,7 +97,13 @@ def opponent_knock_turn(view: PlayerView) -> int | None:
         or result.outcome not in (Outcome.KNOCK, Outcome.UNDERCUT)
     ):
         return None
-    return sum(1 for e in view.history if e.player == opponent and e.kind in ("draw", "take"))
+    return _moves(view, ("draw", "take"))
+
+
+def _moves(view: PlayerView, kinds: tuple[str, ...]) -> int:
+    """How many events of these ``kinds`` the opponent of ``view.player`` made this hand."""
+    opponent = 1 - view.player
+    return sum(1 for e in view.history if e.player == opponent and e.kind in kinds)
 
 
 @dataclass
@@ -133,13 +139,9 @@ class OpponentRecord:
         turn = opponent_knock_turn(view)
         self.knocks += turn is not None
         self.late_knocks += turn is not None and turn > LATE_TURN
+        passed = passed_up_knock(view)  # shows_waiting's proof, found once
         result = view.result
-        if result is not None and result.knocker == view.player and not passed_up_knock(view):
-            opponent = 1 - view.player
-            self.shown += (
-                sum(1 for e in view.history if e.player == opponent and e.kind == "discard") > LATE_TURN
-            )
-        if weigh_gins and gin:
-            self.waits |= passed_up_knock(view) or self.gins >= self.knocks
-        elif shows_waiting(view):
+        if result is not None and result.knocker == view.player and not passed:
+            self.shown += _moves(view, ("discard",)) > LATE_TURN
+        if passed or (gin and (not weigh_gins or self.gins >= self.knocks)):
             self.waits = True
