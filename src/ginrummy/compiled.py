@@ -71,6 +71,7 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.agents.fitted",
     "ginrummy.agents.rollout",
     "ginrummy.agents.worlds",
+    "ginrummy.agents.reading",
     "ginrummy.agents.expert",
     "ginrummy.agents.pickup_strong",
     "ginrummy.agents.sparring",
