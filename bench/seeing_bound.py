@@ -22,7 +22,9 @@ take-or-draw, only at discards where no knock is legal, only at discards where o
 ``seeing-discards-25`` and ``seeing-discards-50`` are shown, at discards where no knock is legal,
 each true card their drawn hand lacks with that chance (per cent): what a reading holding more of
 the true cards would give. ``seeing-outs`` is shown there where the cards that meld with its own
-hand lie (the rest drawn as the expert draws it). ``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
+hand lie (the rest drawn as the expert draws it). ``seeing-probes`` is told there which cards of
+its own hand the opponent would take (as if it had probed each with a discard, for free) and keeps
+only drawn hands that agree: at most what discards chosen to probe could learn. ``seeing-takes`` sees nothing in its worlds or knock judgements, but never throws a card the
 opponent's true hand melds with where another discard is legal: what knowing its takes alone gives.
 
 Arms that see nothing hidden measure a setting on the same deals: ``reading`` (the worlds read the
@@ -228,6 +230,38 @@ class SeeingOuts(SeeingDiscards):
         return out
 
 
+class SeeingProbes(SeeingDiscards):
+    """Told, at discards where no knock is legal only, which cards of its own hand the opponent's
+    true hand would meld (take from the discard pile), as if it had probed every one of them for
+    free; each world's hand is drawn from the tracking as the expert's are, and only a hand that
+    agrees on every such card is kept (up to :attr:`tries` draws a world, else the draw that
+    disagrees on fewest). What discards chosen to probe the opponent's hand could at most learn."""
+
+    tries = 40
+
+    def _worlds(
+        self, tr: Tracking, count: int | None = None, read: bool = True
+    ) -> list[tuple[CardSet, list[int], bool | int]]:
+        if self._kind not in self.see_kinds or self._view is None:
+            return ExpertAgent._worlds(self, tr, count, read)
+        true = self._truth()[0]
+        mine = [c for c in range(52) if self._view.hand >> c & 1]
+        told = [fits_meld(c, true, mr=tr.mr) for c in mine]
+        out: list[tuple[CardSet, list[int], bool | int]] = []
+        for _ in range(self.search.samples if count is None else count):
+            best: tuple[int, tuple[CardSet, list[int], bool | int]] | None = None
+            for _ in range(self.tries):
+                world = ExpertAgent._worlds(self, tr, 1, read)[0]
+                wrong = sum(fits_meld(c, world[0], mr=tr.mr) != t for c, t in zip(mine, told, strict=True))
+                if best is None or wrong < best[0]:
+                    best = (wrong, world)
+                if not wrong:
+                    break
+            assert best is not None
+            out.append(best[1])
+        return out
+
+
 class SeeingTakes(SeeingExpert):
     """The expert, which never throws a card that the opponent's true hand would meld (where
     another discard is legal): what knowing the opponent's takes alone gives at discards (its
@@ -292,6 +326,7 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "seeing-discards-50": PartlySeeing,
     "seeing-discards-25": PartlySeeing25,
     "seeing-outs": SeeingOuts,
+    "seeing-probes": SeeingProbes,
 }
 """Each arm's player."""
 
@@ -342,13 +377,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--arms",
         default="expert,seeing",
-        help=f"the arms, comma-separated, the first the baseline of the paired differences (of {', '.join(ARMS)})",
+        help=(
+            f"the arms, comma-separated, the first the baseline of the paired differences (of {', '.join(ARMS)}); "
+            "one arm alone is played for pairing later with --out"
+        ),
     )
     a = ap.parse_args(argv)
     arms = a.arms.split(",")
     unknown = [x for x in arms if x not in ARMS]
-    if unknown or len(arms) < 2:
-        ap.error(f"--arms: two or more of {', '.join(ARMS)}, not {a.arms!r}")
+    if unknown or not arms:
+        ap.error(f"--arms: one or more of {', '.join(ARMS)}, not {a.arms!r}")
     pairs = (a.games + 1) // 2
     jobs = [
         (arm, a.opponent, a.seed * 100_003 + i, swapped)
