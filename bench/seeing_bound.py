@@ -385,7 +385,7 @@ def main(argv: list[str] | None = None) -> None:
     a = ap.parse_args(argv)
     arms = a.arms.split(",")
     unknown = [x for x in arms if x not in ARMS]
-    if unknown or not arms:
+    if unknown:
         ap.error(f"--arms: one or more of {', '.join(ARMS)}, not {a.arms!r}")
     pairs = (a.games + 1) // 2
     jobs = [
