@@ -316,6 +316,8 @@ ARMS: dict[str, Callable[..., ExpertAgent]] = {
     "reading-discards": _tuned(
         read_play=None, read_knocks=False, read_draws=False, read_hands=0, read_steps=30
     ),
+    "probe-2": _tuned(probe=2),
+    "probe-4": _tuned(probe=4),
     "seeing": SeeingExpert,
     "seeing-worlds": SeeingWorlds,
     "seeing-knocks": SeeingKnocks,

@@ -72,6 +72,7 @@ COMPILED: tuple[str, ...] = (
     "ginrummy.agents.rollout",
     "ginrummy.agents.worlds",
     "ginrummy.agents.reading",
+    "ginrummy.agents.probing",
     "ginrummy.agents.expert",
     "ginrummy.agents.pickup_strong",
     "ginrummy.agents.sparring",

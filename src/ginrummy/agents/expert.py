@@ -2,33 +2,30 @@
 sampling and simulation.
 
 The expert decides to knock or play on by a rule fitted on simulated play
-(:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from
-the card tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at
-each knock chance); its other choices start from the ``strong`` ones. It then searches the
-closest discards, and checks each take-or-draw choice by the race to gin
-(:func:`ginrummy.agents.straight_play.straight_action`: the chance of reaching gin first, in
-hands that such opponents mostly end by gin). That is how it plays an opponent who waits for a
-low count; a gin-seeker the same way, its knocks also searched against worlds where the opponent
-knocks only with gin. An opponent it knows nothing of yet is played as a gin-seeker
-(``ExpertParams.prior_gin``). It plays an opponent as one who knocks as soon as it can (the model its rollouts play: it also
-searches take or draw when the upcard is near a meld and knock or play on, and judges knocks
-as ``strong`` does, waiting for undercuts) once a finished hand, where the cards are shown
-(:meth:`ExpertAgent.hand_over`), shows it knocking short of gin, until one shows it passing up
-a knock or going gin (see :class:`ExpertParams` and :mod:`ginrummy.agents.opponent`).
+(:mod:`ginrummy.agents.fitted`: features of the knock over 64 opponent hands sampled from the card
+tracking, weights fitted on ``strong`` v ``strong`` hands played out both ways at each knock chance);
+its other choices start from the ``strong`` ones. It then searches the closest discards, and checks each
+take-or-draw choice by the race to gin (:func:`ginrummy.agents.straight_play.straight_action`: the
+chance of reaching gin first, in hands that such opponents mostly end by gin). That is how it plays an
+opponent who waits for a low count; a gin-seeker the same way, its knocks also searched against worlds
+where the opponent knocks only with gin. An opponent it knows nothing of yet is played as a gin-seeker
+(``ExpertParams.prior_gin``). It plays an opponent as one who knocks as soon as it can (the model its
+rollouts play: it also searches take or draw when the upcard is near a meld and knock or play on, and
+judges knocks as ``strong`` does, waiting for undercuts) once a finished hand, where the cards are shown
+(:meth:`ExpertAgent.hand_over`), shows it knocking short of gin, until one shows it passing up a knock
+or going gin (see :class:`ExpertParams` and :mod:`ginrummy.agents.opponent`).
 
-The search samples ``samples`` *worlds* consistent with its view: an opponent hand drawn
-from the card tracking and weighed by how well it explains the opponent's latest discard
-(:func:`ginrummy.agents.strong.infer_opponent_hand`) and the rest of the unseen cards as the
-stock in a random order. Each option is played out to the end of the
-hand in every world (the same worlds for every option) by :func:`rollout`, a light
-simulator on card sets with a fast policy for both players: take the discard when it
-melds, discard the least deadwood, knock when allowed (the expert itself only when the
-knock scores against the world's opponent hand, as a player waiting for an undercut
-would; the opponent the same way in a share ``opp_wait`` of the worlds once it has been seen
-to wait, at once in the others and in every world while it is seen to knock at once, only
-with gin against a gin-seeker); the defender lays off with the
-exact best plan. A knock is scored exactly against each world's opponent hand, and a take of
-the upcard that leaves a knock is valued as that knock.
+The search samples ``samples`` *worlds* consistent with its view: an opponent hand drawn from the card
+tracking and weighed by how well it explains the opponent's latest discard
+(:func:`ginrummy.agents.strong.infer_opponent_hand`) and the rest of the unseen cards as the stock in a
+random order. Each option is played out to the end of the hand in every world (the same worlds for every
+option) by :func:`rollout`, a light simulator on card sets with a fast policy for both players: take the
+discard when it melds, discard the least deadwood, knock when allowed (the expert itself only when the
+knock scores against the world's opponent hand, as a player waiting for an undercut would; the opponent
+the same way in a share ``opp_wait`` of the worlds once it has been seen to wait, at once in the others
+and in every world while it is seen to knock at once, only with gin against a gin-seeker); the defender
+lays off with the exact best plan. A knock is scored exactly against each world's opponent hand, and a
+take of the upcard that leaves a knock is valued as that knock.
 
 Where only the game's winner counts (``eaai``), an outcome is worth the chance of winning the
 game from the score it leaves (:mod:`ginrummy.agents.gamewin`), not its points, and near the
@@ -56,6 +53,7 @@ from ginrummy.agents import fitted
 from ginrummy.agents.expert_params import ExpertParams
 from ginrummy.agents.gamewin import AT_ONCE_ODDS, counts_games, win_chance
 from ginrummy.agents.opponent import OpponentRecord
+from ginrummy.agents.probing import ProbeSearch
 from ginrummy.agents.reading import AT_ONCE, HandReading, ReadingModel, read_hand
 from ginrummy.agents.rollout import (
     AT_ONCE_POTENTIAL,
@@ -560,6 +558,12 @@ class ExpertAgent(StrongAgent):
         vals: dict[int, list[float]] = {c: [] for c in cands}
         knock_vals: list[float] = []
         worth = self.outcome_value(view)
+        if not knocks and self.search.probe and self.opponent_knocks_at_once():  # agents/probing.py
+            q = ProbeSearch(
+                hand, cands, self.search.probe, play_on, worth, tr.mr, self.tie_seed, self._clearly_better
+            )
+            self._search(tr, q.play, q.close)
+            return Discard(q.choice())
 
         def play(world: tuple[CardSet, list[int], bool | int]) -> None:
             opp, stock, ow = world

@@ -258,6 +258,14 @@ class ExpertParams:
     SimpleGinRummyPlayer the expert won 84.2% of 500 games where it won 83.6% of the same deals
     (+0.6 +- 1.4 points of games, net +7.57 points a hand against +7.17; bench/README.md, section
     Strength): not yet measured against a gin-seeker, so off and play unchanged. Below 0 raises
+    :class:`~ginrummy.errors.ArgumentError`.
+
+    ``probe``: at discards where no knock is legal, while the opponent is played as one who knocks
+    at once (and so takes every upcard that melds), value each discard one question deep
+    (:class:`~ginrummy.agents.probing.ProbeSearch`): the rollouts after it also fix the next
+    discard, the fast policy's own or one of ``probe`` other candidates, and that choice is made
+    on the worlds that give the same answer (whether the opponent would take the discard). 0, the
+    default: off (the plain discard search). Below 0 raises
     :class:`~ginrummy.errors.ArgumentError`."""
 
     samples: int = 64
@@ -307,6 +315,7 @@ class ExpertParams:
     own_potential: int | None = 0
     weigh_gins: bool = False
     no_wait_hands: int = 0
+    probe: int = 0
 
     def untimed(self) -> ExpertParams:
         """These settings without the time caps (``max_seconds`` infinite, ``game_seconds`` 0):
@@ -332,8 +341,10 @@ class ExpertParams:
             )
         if self.own_knock is not None and self.own_knock < 0:
             raise ArgumentError(f"own_knock must be None or at least 0, not {self.own_knock}")
-        if self.no_wait_hands < 0:
-            raise ArgumentError(f"no_wait_hands must be at least 0, not {self.no_wait_hands}")
+        if self.no_wait_hands < 0 or self.probe < 0:
+            raise ArgumentError(
+                f"no_wait_hands and probe must be at least 0, not {self.no_wait_hands} and {self.probe}"
+            )
         if self.own_potential is not None and self.own_potential < 0:
             raise ArgumentError(f"own_potential must be None or at least 0, not {self.own_potential}")
         if not 0.0 <= self.prior_mix <= 1.0:

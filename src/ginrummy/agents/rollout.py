@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ginrummy.agents.strong import knock_points
 from ginrummy.agents.tracking import NEAR, NEAR_WRAP
-from ginrummy.cards import CardSet
+from ginrummy.cards import Card, CardSet
 from ginrummy.layoff import best_layoff
 from ginrummy.melds import (
     STANDARD,
@@ -172,6 +172,7 @@ def rollout(
     own: OwnPlay = PLAIN,
     ties: int = 0,
     own_limit: int | None = None,
+    first: Card | None = None,
 ) -> int:
     """Play a hand to its end with the fast policy from a position after a discard; return
     the points for ``me`` (positive: I score, negative: the opponent scores, 0: dead or tie).
@@ -191,6 +192,8 @@ def rollout(
     ``ties``: 0, the opponent's discards break ties of least deadwood by the highest card, as
     mine do; else its ties go at random from this seed (:func:`tied_discard`). ``own_limit``: the
     most deadwood (points) at which I knock short of gin (``None``: the knock limit; 0: only gin).
+    ``first``: a card of ``me`` that my first discard throws, unless my policy's discard would
+    knock there (a next decision fixed in advance: :mod:`ginrummy.agents.probing`).
     """
     n = len(stock)
     if n <= rules.stock_left_dead and not take_top:
@@ -219,6 +222,10 @@ def rollout(
             card, dw, ties = tied_discard(hand, taken, ties, mr)
         else:
             card, dw = policy_discard(hand, taken, mr)
+        if first is not None and not p:
+            if dw > mine and first != taken and hand >> first & 1:
+                card, dw = first, discard_deadwoods(hand, mr=mr)[first]
+            first = None
         hand &= ~(1 << card)
         hands[p] = hand
         if dw <= (limit if p else mine) and (dw == 0 or not p or opp_wait != GIN_ONLY):
