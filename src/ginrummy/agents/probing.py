@@ -135,22 +135,19 @@ class ProbeSearch:
         (:func:`cross_fitted`)."""
         return {c: cross_fitted(self.values[c], self.answers[c]) for c in self.cands}
 
-    def _diffs(self) -> list[float]:
+    def _lead(self) -> tuple[Card, list[float]]:
+        """The candidate of the best total, and its per-world gains over the first candidate."""
         scores = self.scores()
-        default = scores[self.cands[0]]
         best = max(self.cands, key=lambda c: sum(scores[c]))
-        return [a - b for a, b in zip(scores[best], default, strict=True)]
+        return best, [a - b for a, b in zip(scores[best], scores[self.cands[0]], strict=True)]
 
     def close(self) -> bool:
         """Whether the leader's gain over the first candidate is positive but not clearly so."""
-        diffs = self._diffs()
+        diffs = self._lead()[1]
         return len(diffs) > 1 and sum(diffs) > 0 and not self.clearly(diffs)
 
     def choice(self) -> Card:
         """The discard: the best total where clearly better than the first candidate, else the
         first (also where no world was played)."""
-        scores = self.scores()
-        default = scores[self.cands[0]]
-        best = max(self.cands, key=lambda c: sum(scores[c]))
-        diffs = [a - b for a, b in zip(scores[best], default, strict=True)]
+        best, diffs = self._lead()
         return best if best != self.cands[0] and self.clearly(diffs) else self.cands[0]
