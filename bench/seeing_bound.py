@@ -46,7 +46,9 @@ back cards the opponent would take to meld, ``ExpertParams.safe_discards``) and 
 opponent is played as one who knocks at once, ``ExpertParams.own_knock``) and ``own-potential-2``,
 ``-4``, ``-6``, ``-8`` (our side's rollout discards count that many points against a card for
 each card it would meld with given one more, ``ExpertParams.own_potential``, from the first hand)
-and ``own-potential`` (4 while the opponent is played as one who knocks at once). They
+and ``own-potential`` (4 while the opponent is played as one who knocks at once) and ``probe-2``,
+``probe-4`` (plain discards valued one question deep, that many next discards tried besides the
+fast policy's, ``ExpertParams.probe``). They
 are plain ``ExpertAgent`` objects (``_tuned``), so they run under the compiled build too (the seeing
 arms subclass it: pure Python only).
 
