@@ -555,8 +555,6 @@ class ExpertAgent(StrongAgent):
         kl = self.own_play()
         ol = self.own_limit()
         play_on = partial(rollout, rules, wait=w, knock_limit=lim, own=kl, own_limit=ol)
-        vals: dict[int, list[float]] = {c: [] for c in cands}
-        knock_vals: list[float] = []
         worth = self.outcome_value(view)
         if not knocks and self.search.probe and self.opponent_knocks_at_once():  # agents/probing.py
             q = ProbeSearch(
@@ -564,6 +562,8 @@ class ExpertAgent(StrongAgent):
             )
             self._search(tr, q.play, q.close)
             return Discard(q.choice())
+        vals: dict[int, list[float]] = {c: [] for c in cands}
+        knock_vals: list[float] = []
 
         def play(world: tuple[CardSet, list[int], bool | int]) -> None:
             opp, stock, ow = world
