@@ -13,14 +13,11 @@ from ginrummy.agents import gamewin
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.sparring import frozen_expert
 from ginrummy.errors import ArgumentError
-from ginrummy.hand.phase import Phase
-from ginrummy.melds import least_deadwood_after_discard
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Discard, Knock
 from ginrummy.variants.standard.state import HandState
-from ginrummy.variants.standard.view import PlayerView
 from helpers.build import pure_only
-from helpers.strategies import strong_views
+from helpers.strategies import knock_chance, strong_views
 
 EAAI = Rules.preset("eaai")
 
@@ -97,14 +94,6 @@ def test_the_search_values_outcomes_by_the_game_only_when_games_count() -> None:
     assert frozen.outcome_value(view)(-30) == -30 and not frozen.in_endgame(view)
 
 
-def _knock_chance(view: PlayerView) -> bool:
-    """A knock short of gin is legal and not forced, with stock to play on."""
-    if view.phase is not Phase.DISCARD or view.must_knock or view.stock_size <= EAAI.stock_left_dead + 1:
-        return False
-    knocks = any(isinstance(a, Knock) for a in view.legal_actions)
-    return knocks and least_deadwood_after_discard(view.hand) > 0
-
-
 @pure_only
 @pytest.mark.parametrize("play_on", [100, -100])
 def test_near_the_target_the_expert_searches_its_knocks_by_the_game(
@@ -114,7 +103,7 @@ def test_near_the_target_the_expert_searches_its_knocks_by_the_game(
     # searched by the setting (knock_search=False), only because the score is 75-40
     monkeypatch.setattr(expert_module, "rollout", lambda *args, **kwargs: play_on)
     params = ExpertParams(samples=12, knock_search=False, finish=0.0, game_seconds=0.0)
-    for view in strong_views(_knock_chance, 4, EAAI):
+    for view in strong_views(knock_chance, 4, EAAI):
         expert = ExpertAgent(seed=1, search=params)
         expert.totals = [75, 40]
         assert expert.in_endgame(view)

@@ -16,13 +16,11 @@ from ginrummy.agents.probing import ProbeSearch, cross_fitted
 from ginrummy.agents.rollout import policy_discard, rollout
 from ginrummy.cards import Card, CardSet
 from ginrummy.errors import ArgumentError
-from ginrummy.hand.phase import Phase
 from ginrummy.melds import STANDARD, fits_meld
 from ginrummy.rules import Rules
-from ginrummy.variants.standard.actions import Discard, Knock
-from ginrummy.variants.standard.view import PlayerView
+from ginrummy.variants.standard.actions import Discard
 from helpers.build import pure_only
-from helpers.strategies import strong_views
+from helpers.strategies import plain_discard, strong_views
 
 EAAI = Rules.preset("eaai")
 
@@ -105,16 +103,8 @@ def test_the_answers_are_whether_the_worlds_opponent_would_take_each_candidate()
     assert search.choice() == cands[0]  # nothing clearly better: the first candidate
 
 
-def _plain_discard(view: PlayerView) -> bool:
-    return (
-        view.phase is Phase.DISCARD
-        and view.stock_size > EAAI.stock_left_dead + 1
-        and not any(isinstance(a, Knock) for a in view.legal_actions)
-    )
-
-
 @pure_only
-def test_the_expert_asks_at_plain_discards_only_against_an_opponent_who_knocks_at_once(
+def test_the_expert_asks_atplain_discards_only_against_an_opponent_who_knocks_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     firsts: list[object] = []
@@ -125,7 +115,7 @@ def test_the_expert_asks_at_plain_discards_only_against_an_opponent_who_knocks_a
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(expert_module, "rollout", spy)
-    for view in strong_views(_plain_discard, 3, EAAI):
+    for view in strong_views(plain_discard, 3, EAAI):
         for at_once in (True, False):
             firsts.clear()
             expert = ExpertAgent(seed=1, search=ExpertParams(samples=4, knock_rule=False, probe=2).untimed())

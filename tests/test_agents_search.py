@@ -28,7 +28,6 @@ from ginrummy.melds import (
     best_arrangement,
     fits_meld,
     least_deadwood,
-    least_deadwood_after_discard,
 )
 from ginrummy.rules import Rules
 from ginrummy.variants.standard.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
@@ -36,7 +35,7 @@ from ginrummy.variants.standard.state import HandState
 from ginrummy.variants.standard.view import PlayerView
 from helpers.build import pure_only
 from helpers.hands import play_out
-from helpers.strategies import build_deck, strong_views
+from helpers.strategies import build_deck, knock_chance, plain_discard, strong_views
 
 EAAI = Rules.preset("eaai")
 # I hold three runs and a 9: drawing the king of spades and throwing it back knocks with 9 points
@@ -199,10 +198,7 @@ def _views(wanted: str, count: int) -> list[PlayerView]:
         if wanted == "offer":
             up = view.upcard
             return view.phase is Phase.OFFER and up is not None and fits_meld(up, view.hand)
-        if view.phase is not Phase.DISCARD or view.must_knock or view.stock_size <= EAAI.stock_left_dead + 1:
-            return False
-        knocks = any(isinstance(a, Knock) for a in view.legal_actions)
-        return knocks and least_deadwood_after_discard(view.hand) > 0
+        return knock_chance(view)
 
     return strong_views(accept, count, EAAI)
 
@@ -332,15 +328,7 @@ def test_the_expert_stops_searching_once_its_game_time_is_spent(monkeypatch: pyt
 
 def _discard_views(count: int) -> list[PlayerView]:
     """Seeded strong v strong views of a discard with no knock legal and stock to play on."""
-
-    def accept(view: PlayerView) -> bool:
-        return (
-            view.phase is Phase.DISCARD
-            and not any(isinstance(a, Knock) for a in view.legal_actions)
-            and view.stock_size > EAAI.stock_left_dead + 1
-        )
-
-    return strong_views(accept, count, EAAI)
+    return strong_views(plain_discard, count, EAAI)
 
 
 @pure_only
@@ -507,16 +495,8 @@ def test_prior_mix_lets_some_worlds_knock_at_once_until_a_gin_is_seen() -> None:
 def test_every_discard_is_searched_against_an_opponent_who_knocks_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def no_knock(view: PlayerView) -> bool:
-        legal = view.legal_actions
-        return (
-            view.phase is Phase.DISCARD
-            and view.stock_size > EAAI.stock_left_dead + 1
-            and not any(isinstance(a, Knock) for a in legal)
-        )
-
     search = ExpertParams(samples=4, knock_rule=False)
-    for view in strong_views(no_knock, 4, EAAI):
+    for view in strong_views(plain_discard, 4, EAAI):
         discards = {a.card for a in view.legal_actions if isinstance(a, Discard)} - {view.taken}
         for waits, wide in ((False, True), (True, False)):
             searched: set[int] = set()

@@ -489,3 +489,25 @@ def strong_views(
         if len(found) >= wanted:
             return found
     raise AssertionError(f"fewer than {wanted} such positions in {seeds} hands")
+
+
+def plain_discard(view: PlayerView) -> bool:
+    """A discard where no knock is legal, with stock to play on (more cards than the rules'
+    dead-hand count and one): where the expert's plain discard search runs."""
+    return (
+        view.phase is Phase.DISCARD
+        and view.stock_size > view.rules.stock_left_dead + 1
+        and not any(isinstance(a, Knock) for a in view.legal_actions)
+    )
+
+
+def knock_chance(view: PlayerView) -> bool:
+    """A knock short of gin is legal and not forced, with stock to play on."""
+    if (
+        view.phase is not Phase.DISCARD
+        or view.must_knock
+        or view.stock_size <= view.rules.stock_left_dead + 1
+    ):
+        return False
+    knocks = any(isinstance(a, Knock) for a in view.legal_actions)
+    return knocks and least_deadwood_after_discard(view.hand) > 0
