@@ -104,7 +104,7 @@ def test_the_answers_are_whether_the_worlds_opponent_would_take_each_candidate()
 
 
 @pure_only
-def test_the_expert_asks_atplain_discards_only_against_an_opponent_who_knocks_at_once(
+def test_the_expert_asks_at_plain_discards_only_against_an_opponent_who_knocks_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     firsts: list[object] = []
