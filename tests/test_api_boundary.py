@@ -217,6 +217,8 @@ def test_a_type_error_is_also_a_type_error_and_a_value_error() -> None:
         pytest.param(lambda: HandResult("nope", None, 0), id="not an outcome"),
         pytest.param(lambda: PickupResult(Outcome.GIN, 0, 0, knocker=0), id="pickup gin won for 0 points"),
         pytest.param(lambda: PickupResult(Outcome.KNOCK, 0, 5, knocker=0), id="pickup knock"),
+        pytest.param(lambda: PickupResult(Outcome.DEAD, 1, 0), id="pickup dead hand with a winner"),
+        pytest.param(lambda: PickupResult(Outcome.DEAD, None, 3), id="pickup dead hand with points"),
     ],
 )
 def test_results_no_hand_could_end_with_are_refused(result: Callable[[], HandResult]) -> None:

@@ -204,16 +204,23 @@ class HandResult:
         put(result, "multiplier", multiplier)
         return result
 
+    def _checked_dead(self) -> bool:
+        """Whether the result is a dead hand, after raising
+        :class:`~ginrummy.errors.ArgumentError` if one has a winner, a knocker or points."""
+        if self.outcome is not Outcome.DEAD:
+            return False
+        if self.winner is not None or self.knocker is not None or self.points:
+            raise ArgumentError(
+                f"a dead hand has no winner, no knocker and 0 points, got winner={self.winner!r}, "
+                f"knocker={self.knocker!r}, points={self.points}"
+            )
+        return True
+
     def _check_outcome(self) -> None:
         """Raise :class:`~ginrummy.errors.ArgumentError` unless the winner, knocker, points and
         counts are those the outcome can have (a standard hand's; pickup overrides)."""
         outcome, winner, knocker = self.outcome, self.winner, self.knocker
-        if outcome is Outcome.DEAD:
-            if winner is not None or knocker is not None or self.points:
-                raise ArgumentError(
-                    f"a dead hand has no winner, no knocker and 0 points, got winner={winner!r}, "
-                    f"knocker={knocker!r}, points={self.points}"
-                )
+        if self._checked_dead():
             return
         if knocker is None:
             raise ArgumentError(f"a {outcome.value} result needs the knocker (0 or 1), got None")

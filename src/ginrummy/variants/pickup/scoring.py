@@ -84,12 +84,7 @@ class PickupResult(HandResult):
 
     def _check_outcome(self) -> None:
         outcome, winner, knocker = self.outcome, self.winner, self.knocker
-        if outcome is Outcome.DEAD:
-            if winner is not None or knocker is not None or self.points:
-                raise ArgumentError(
-                    f"a dead hand has no winner, no knocker and 0 points, got winner={winner!r}, "
-                    f"knocker={knocker!r}, points={self.points}"
-                )
+        if self._checked_dead():
             return
         if outcome is not Outcome.GIN:
             raise ArgumentError(f"a discard-pile pickup hand ends in gin or a dead hand, got {outcome.value}")
